@@ -1,0 +1,104 @@
+#include "buffer/input_file.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <vector>
+
+namespace tfstream::buffer {
+namespace {
+
+std::string Errno() { return std::strerror(errno); }
+
+}  // namespace
+
+InputFile::~InputFile() {
+  if (map_ != nullptr) munmap(map_, map_size_);
+}
+
+Status InputFile::MapFd(int fd, const std::string& label) {
+  struct stat st;
+  if (fstat(fd, &st) != 0) return Status::Error(label + ": " + Errno());
+  if (S_ISDIR(st.st_mode)) return Status::Error(label + ": is a directory");
+  size_ = static_cast<size_t>(st.st_size);
+  if (size_ == 0) {
+    data_ = "";
+    return Status::Ok();
+  }
+  void* p = mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
+  if (p == MAP_FAILED) return Status::Error(label + ": cannot map: " + Errno());
+  madvise(p, size_, MADV_SEQUENTIAL);
+  map_ = p;
+  map_size_ = size_;
+  data_ = static_cast<const char*>(p);
+  return Status::Ok();
+}
+
+Status InputFile::Spool(int fd, const std::string& label, int* spool_fd) {
+  const char* dir = std::getenv("TMPDIR");
+  std::string tmpl = std::string(dir != nullptr && *dir != '\0' ? dir : "/tmp") + "/tfstream-spool-XXXXXX";
+  std::vector<char> name(tmpl.begin(), tmpl.end());
+  name.push_back('\0');
+  int out = mkstemp(name.data());
+  if (out < 0) return Status::Error("cannot create a temporary file in " + tmpl.substr(0, tmpl.rfind('/')) + ": " + Errno());
+  unlink(name.data());  // nothing to clean up later, whatever happens
+  std::vector<char> buf(1 << 20);
+  while (true) {
+    ssize_t n = read(fd, buf.data(), buf.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      std::string why = Errno();
+      close(out);
+      return Status::Error(label + ": " + why);
+    }
+    if (n == 0) break;
+    ssize_t done = 0;
+    while (done < n) {
+      ssize_t w = write(out, buf.data() + done, static_cast<size_t>(n - done));
+      if (w < 0) {
+        if (errno == EINTR) continue;
+        std::string why = Errno();
+        close(out);
+        return Status::Error("cannot spool standard input to a temporary file: " + why);
+      }
+      done += w;
+    }
+  }
+  *spool_fd = out;
+  return Status::Ok();
+}
+
+Status InputFile::Open(const std::string& path) {
+  if (path == "-") {
+    struct stat st;
+    if (fstat(0, &st) == 0 && S_ISREG(st.st_mode)) return MapFd(0, "<stdin>");
+    int spool = -1;
+    Status s = Spool(0, "<stdin>", &spool);
+    if (!s.ok()) return s;
+    s = MapFd(spool, "<stdin>");
+    close(spool);
+    return s;
+  }
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Status::Error(path + ": " + Errno());
+  struct stat st;
+  Status s;
+  if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    int spool = -1;
+    s = Spool(fd, path, &spool);
+    if (s.ok()) {
+      s = MapFd(spool, path);
+      close(spool);
+    }
+  } else {
+    s = MapFd(fd, path);
+  }
+  close(fd);
+  return s;
+}
+
+}  // namespace tfstream::buffer

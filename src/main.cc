@@ -1,0 +1,190 @@
+// tfstream command line: parses options (the only place exceptions are
+// caught), maps the inputs and runs the pipeline on a thread with a large
+// stack, so that deeply nested values (up to JSON's 10000 levels) cannot
+// overflow it.
+#include <pthread.h>
+#include <signal.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <boost/program_options.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+
+#include "buffer/input_file.h"
+#include "buffer/output_sink.h"
+#include "pipeline/plan_pipeline.h"
+
+namespace po = boost::program_options;
+using tfstream::Status;
+using tfstream::pipeline::Options;
+
+namespace {
+
+constexpr const char* kUsage =
+    "Usage: tfstream [OPTIONS] [PLAN]\n"
+    "\n"
+    "Renders a Terraform plan in JSON as the human-readable text Terraform prints.\n"
+    "PLAN is `terraform show -json PLANFILE` output (give the provider schemas with\n"
+    "--schemas) or an HCP Terraform renderer document with provider_schemas\n"
+    "embedded. PLAN '-' or no PLAN reads standard input.\n";
+
+constexpr const char* kRendererVersion = "hashicorp/terraform internal/command/jsonformat @883c7221ee2e";
+
+int TerminalWidth() {
+  struct winsize ws;
+  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
+  if (const char* cols = std::getenv("COLUMNS")) {
+    int n = std::atoi(cols);
+    if (n > 0) return n;
+  }
+  return 78;
+}
+
+struct Job {
+  tfstream::pipeline::Input input;
+  Options options;
+  tfstream::buffer::OutputSink* sink;
+  Status status;
+};
+
+void* RunJob(void* arg) {
+  Job* job = static_cast<Job*>(arg);
+  job->status = tfstream::pipeline::RenderPlan(job->input, job->options, job->sink);
+  return nullptr;
+}
+
+int Fail(const std::string& message, int code) {
+  std::fprintf(stderr, "tfstream: %s\n", message.c_str());
+  return code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  signal(SIGPIPE, SIG_IGN);  // a closed reader shows up as EPIPE, handled quietly
+
+  std::string schemas, mode = "normal", color = "auto", quality = "auto", plan_path = "-";
+  int width = -1;
+  po::options_description desc("Options");
+  desc.add_options()
+      ("schemas", po::value<std::string>(&schemas)->value_name("FILE"),
+       "provider schemas: output of `terraform providers schema -json`")
+      ("mode", po::value<std::string>(&mode)->value_name("MODE"),
+       "plan mode: normal | destroy | refresh-only (default normal; the JSON does not record it)")
+      ("color", po::value<std::string>(&color)->value_name("WHEN"),
+       "always | never | auto (default auto: colour when stdout is a terminal, NO_COLOR is unset and TERM is not dumb)")
+      ("no-color", "never colour (also accepted as Terraform's -no-color)")
+      ("width", po::value<int>(&width)->value_name("N"),
+       "wrap width (default: the terminal's width when stdout is a terminal, else 78)")
+      ("automation", "wording as with TF_IN_AUTOMATION set (the variable is honoured too)")
+      ("quality", po::value<std::string>(&quality)->value_name("Q"),
+       "auto | none | errored | no-changes (default auto: from errored/applyable of show -json input)")
+      ("help,h", "show this help")
+      ("version", "show the version");
+  po::options_description hidden;
+  hidden.add_options()("plan", po::value<std::string>(&plan_path));
+  po::options_description all;
+  all.add(desc).add(hidden);
+  po::positional_options_description pos;
+  pos.add("plan", 1);
+
+  // Terraform spells it -no-color; accept that spelling too.
+  std::vector<std::string> args(argv + 1, argv + argc);
+  for (std::string& a : args) {
+    if (a == "-no-color") a = "--no-color";
+  }
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
+    po::notify(vm);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "tfstream: %s\n%s\nTry 'tfstream --help'.\n", e.what(), kUsage);
+    return 2;
+  }
+  if (vm.count("help")) {
+    std::cout << kUsage << "\n" << desc << "\nEnvironment: NO_COLOR, TERM=dumb, COLUMNS, TF_IN_AUTOMATION.\n"
+              << "Exit status: 0 success, 1 bad input, 2 bad usage.\n";
+    return 0;
+  }
+  if (vm.count("version")) {
+    std::cout << "tfstream " << TFSTREAM_VERSION << " (reproduces " << kRendererVersion << ")\n";
+    return 0;
+  }
+
+  Options options;
+  if (mode == "normal") {
+    options.mode = tfstream::pipeline::PlanMode::kNormal;
+  } else if (mode == "destroy") {
+    options.mode = tfstream::pipeline::PlanMode::kDestroy;
+  } else if (mode == "refresh-only") {
+    options.mode = tfstream::pipeline::PlanMode::kRefreshOnly;
+  } else {
+    return Fail("--mode must be normal, destroy or refresh-only, not '" + mode + "'", 2);
+  }
+  if (quality == "auto") {
+    options.quality = tfstream::pipeline::Quality::kAuto;
+  } else if (quality == "none") {
+    options.quality = tfstream::pipeline::Quality::kNone;
+  } else if (quality == "errored") {
+    options.quality = tfstream::pipeline::Quality::kErrored;
+  } else if (quality == "no-changes") {
+    options.quality = tfstream::pipeline::Quality::kNoChanges;
+  } else {
+    return Fail("--quality must be auto, none, errored or no-changes, not '" + quality + "'", 2);
+  }
+  bool tty = isatty(STDOUT_FILENO) != 0;
+  if (vm.count("no-color")) color = "never";
+  if (color == "always") {
+    options.color = true;
+  } else if (color == "never") {
+    options.color = false;
+  } else if (color == "auto") {
+    const char* no_color = std::getenv("NO_COLOR");
+    const char* term = std::getenv("TERM");
+    options.color = tty && (no_color == nullptr || *no_color == '\0') &&
+                    !(term != nullptr && std::strcmp(term, "dumb") == 0);
+  } else {
+    return Fail("--color must be always, never or auto, not '" + color + "'", 2);
+  }
+  options.width = width >= 0 ? width : (tty ? TerminalWidth() : 78);
+  const char* automation = std::getenv("TF_IN_AUTOMATION");
+  options.automation = vm.count("automation") > 0 || (automation != nullptr && *automation != '\0');
+
+  tfstream::buffer::InputFile plan_file, schemas_file;
+  Status s = plan_file.Open(plan_path);
+  if (!s.ok()) return Fail(s.message(), 1);
+  Job job;
+  job.input.plan = plan_file.data();
+  job.input.plan_label = plan_path == "-" ? "<stdin>" : plan_path;
+  if (!schemas.empty()) {
+    s = schemas_file.Open(schemas);
+    if (!s.ok()) return Fail(s.message(), 1);
+    job.input.has_schemas = true;
+    job.input.schemas = schemas_file.data();
+    job.input.schemas_label = schemas;
+  }
+  job.options = options;
+  tfstream::buffer::OutputSink sink(STDOUT_FILENO);
+  job.sink = &sink;
+
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, size_t{1} << 30);
+  pthread_t thread;
+  if (pthread_create(&thread, &attr, RunJob, &job) != 0) {
+    RunJob(&job);
+  } else {
+    pthread_join(thread, nullptr);
+  }
+  pthread_attr_destroy(&attr);
+  if (sink.reader_gone()) return 0;
+  if (!job.status.ok()) {
+    (void)sink.Flush();
+    return Fail(job.status.message(), 1);
+  }
+  return 0;
+}

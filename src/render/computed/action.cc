@@ -1,0 +1,29 @@
+#include "render/computed/action.h"
+
+namespace tfstream::render {
+
+std::string_view DiffActionSymbolMarkup(Action action) {
+  switch (action) {
+    case Action::kDeleteThenCreate:
+      return "[red]-[reset]/[green]+[reset]";
+    case Action::kCreateThenDelete:
+      return "[green]+[reset]/[red]-[reset]";
+    case Action::kCreate:
+      return "  [green]+[reset]";
+    case Action::kDelete:
+      return "  [red]-[reset]";
+    case Action::kForget:
+      return " [red].[reset]";
+    case Action::kCreateThenForget:
+      return " [green]+[reset]/[red].[reset]";
+    case Action::kRead:
+      return " [cyan]<=[reset]";
+    case Action::kUpdate:
+      return "  [yellow]~[reset]";
+    case Action::kNoOp:
+      return "   ";
+  }
+  return "  ?";
+}
+
+}  // namespace tfstream::render

@@ -1,0 +1,94 @@
+// Diff: one node of the computed diff tree (computed/diff.go @883c722). The
+// differ decides the action and whether the node forces replacement; a
+// DiffRenderer, chosen by the differ, prints it. Parents own their children's
+// indentation and action symbols.
+//
+// Diff nodes and renderers live in the arena of the resource change being
+// rendered; renderers must not own heap memory (their destructors never run).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "buffer/arena.h"
+#include "render/computed/action.h"
+#include "render/computed/palette.h"
+
+namespace tfstream::render {
+
+// RenderHumanOpts. Clone() keeps the cascading flags and clears the
+// replacement overrides, which apply to direct children only.
+struct RenderOpts {
+  const Palette* palette = nullptr;
+  // Scratch for the few renderers that build diffs while rendering (strings
+  // holding JSON); the arena of the resource change being rendered.
+  buffer::Arena* arena = nullptr;
+  // Where a renderer reports data Terraform would panic on (a value whose
+  // type contradicts the schema); the first message wins.
+  std::string* error = nullptr;
+  bool override_null_suffix = false;
+  bool force_forces_replacement = false;
+  bool forbid_forces_replacement = false;
+  bool show_unchanged_children = false;
+  bool hide_diff_action_symbols = false;
+
+  RenderOpts Clone() const {
+    RenderOpts o = *this;
+    o.force_forces_replacement = false;
+    o.forbid_forces_replacement = false;
+    return o;
+  }
+};
+
+class DiffRenderer;
+
+// What the differ needs besides the change: where to allocate the diff tree,
+// and where to report data Terraform would panic on (first message wins).
+struct DiffContext {
+  buffer::Arena* arena;
+  std::string* error;
+
+  void Fail(std::string message) const {
+    if (error != nullptr && error->empty()) *error = std::move(message);
+  }
+};
+
+struct Diff {
+  const DiffRenderer* renderer = nullptr;
+  Action action = Action::kNoOp;
+  bool replace = false;
+
+  // Appends the rendering. Lines after the first are indented by `indent`
+  // levels; the first line is placed by the caller.
+  void RenderHuman(int indent, const RenderOpts& opts, std::string* out) const;
+  // Appends at most one warning (without indentation or newline); returns
+  // whether it did.
+  bool Warning(int indent, const RenderOpts& opts, std::string* out) const;
+};
+
+struct NamedDiff {
+  std::string_view name;
+  Diff diff;
+};
+
+class DiffRenderer {
+ public:
+  virtual void RenderHuman(const Diff& diff, int indent, const RenderOpts& opts,
+                           std::string* out) const = 0;
+  virtual bool Warning(const Diff&, int, const RenderOpts&, std::string*) const { return false; }
+  // The map renderer puts commas after object elements only.
+  virtual bool IsObject() const { return false; }
+
+ protected:
+  ~DiffRenderer() = default;
+};
+
+inline void Diff::RenderHuman(int indent, const RenderOpts& opts, std::string* out) const {
+  renderer->RenderHuman(*this, indent, opts, out);
+}
+inline bool Diff::Warning(int indent, const RenderOpts& opts, std::string* out) const {
+  return renderer->Warning(*this, indent, opts, out);
+}
+
+}  // namespace tfstream::render

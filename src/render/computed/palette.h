@@ -1,0 +1,30 @@
+// Palette: the fixed coloured fragments every renderer prints, colourised once
+// per run instead of once per attribute. Each string equals what Terraform's
+// Colorize.Color returns for the same markup (a reset is appended when colour
+// is on, see colorize.h), so concatenating them reproduces its output.
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "render/computed/action.h"
+#include "render/text/colorize.h"
+
+namespace tfstream::render {
+
+struct Palette {
+  explicit Palette(const text::Colorize& colorize);
+
+  const text::Colorize* colorize;
+  std::array<std::string, 9> symbol;  // writeDiffActionSymbol: Color(symbol) + " "
+  std::string arrow;                  // [yellow]->[reset]
+  std::string null_value;             // [dark_gray]null[reset]
+  std::string null_suffix;            // " [dark_gray]-> null[reset]"
+  std::string forces_replacement;     // " [red]# forces replacement[reset]"
+  std::string dark_gray_open;         // "[dark_gray]" ... "[reset]" around plain text
+  std::string dark_gray_close;
+
+  const std::string& Symbol(Action a) const { return symbol[static_cast<size_t>(a)]; }
+};
+
+}  // namespace tfstream::render

@@ -1,0 +1,115 @@
+// Reproduces ComputeDiffForBlock (differ/block.go @883c722). Attributes and
+// nested blocks null on both sides are not recorded at all; write-only
+// attributes are always recorded and follow the block's action.
+#include <algorithm>
+
+#include "render/differ/internal.h"
+#include "render/structured/checks.h"
+
+namespace tfstream::render::differ {
+
+using renderers::BlockGroup;
+using renderers::BlockNesting;
+
+Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffContext& ctx) {
+  Diff out;
+  if (structured::CheckForSensitive(
+          change, [&](const Change& v) { return ComputeDiffForBlock(v, block, ctx); },
+          [&](Diff inner, bool bs, bool as, Action action) {
+            return Diff{renderers::SensitiveBlock(ctx.arena, inner, bs, as), action,
+                        change.replace_paths.Matches()};
+          },
+          &out)) {
+    return out;
+  }
+  if (change.IsUnknown()) {
+    structured::CheckForUnknown(
+        change, ChildUnknown(block.attributes, ctx.arena),
+        [&](const Change& current) { return AsDiff(current, renderers::Unknown(ctx.arena, Diff{})); },
+        [&](const Change& current, const Change& before) {
+          return AsDiff(current, renderers::Unknown(ctx.arena, ComputeDiffForBlock(before, block, ctx)));
+        },
+        &out);
+    return out;
+  }
+
+  change.non_legacy_schema = change.non_legacy_schema || block.non_legacy;
+  Action current = change.GetDefaultActionForIteration();
+  structured::ChangeMap value = change.AsMap();
+
+  std::vector<NamedDiff> attributes;
+  attributes.reserve(block.attributes.size());
+  for (const stream::NamedAttribute& attr : block.attributes) {
+    if (attr.attribute->write_only) continue;
+    Change child = value.GetChild(attr.name, ctx.arena, ctx.error);
+    if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
+    child.before_explicit = false;
+    child.after_explicit = false;
+    Diff d = ComputeDiffForAttribute(child, *attr.attribute, ctx);
+    if (d.action == Action::kNoOp && child.before == nullptr && child.after == nullptr) continue;
+    attributes.push_back(NamedDiff{attr.name, d});
+    current = CompareActions(current, d.action);
+  }
+
+  std::vector<BlockGroup> groups;
+  for (const stream::NamedBlockType& bt : block.block_types) {
+    Change child = value.GetChild(bt.name, ctx.arena, ctx.error);
+    if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
+    BlockGroup g;
+    g.name = bt.name;
+    g.before_sensitive = child.IsBeforeSensitive();
+    g.after_sensitive = child.IsAfterSensitive();
+    g.replace = child.replace_paths.Matches();
+    g.unknown = child.IsUnknown();
+    bool both_null = child.before == nullptr && child.after == nullptr && !g.unknown;
+    const stream::Block& nested = *bt.block_type->block;
+    Action action;
+    switch (bt.block_type->nesting) {
+      case stream::NestingMode::kSet:
+      case stream::NestingMode::kList: {
+        std::vector<Diff> diffs;
+        bool is_set = bt.block_type->nesting == stream::NestingMode::kSet;
+        action = is_set ? ComputeBlockDiffsAsSet(child, nested, ctx, &diffs)
+                        : ComputeBlockDiffsAsList(child, nested, ctx, &diffs);
+        if (action == Action::kNoOp && both_null) continue;
+        g.nesting = is_set ? BlockNesting::kSet : BlockNesting::kList;
+        g.elements = CopyToArena(diffs, ctx.arena);
+        break;
+      }
+      case stream::NestingMode::kMap: {
+        std::vector<NamedDiff> diffs;
+        action = ComputeBlockDiffsAsMap(child, nested, ctx, &diffs);
+        if (action == Action::kNoOp && both_null) continue;
+        g.nesting = BlockNesting::kMap;
+        g.map_elements = CopyToArena(diffs, ctx.arena);
+        break;
+      }
+      case stream::NestingMode::kSingle:
+      case stream::NestingMode::kGroup: {
+        Diff d = ComputeDiffForBlock(child, nested, ctx);
+        action = d.action;
+        if (action == Action::kNoOp && both_null) continue;
+        g.nesting = BlockNesting::kSingle;
+        g.single = d;
+        break;
+      }
+      default:
+        ctx.Fail("unrecognized nesting mode: " + std::string(bt.block_type->nesting_text));
+        continue;
+    }
+    groups.push_back(g);
+    current = CompareActions(current, action);
+  }
+
+  for (const stream::NamedAttribute& attr : block.attributes) {
+    if (!attr.attribute->write_only) continue;
+    attributes.push_back(NamedDiff{attr.name, ComputeDiffForWriteOnlyAttribute(change, current, ctx)});
+  }
+  std::sort(attributes.begin(), attributes.end(),
+            [](const NamedDiff& a, const NamedDiff& b) { return a.name < b.name; });
+
+  return Diff{renderers::Block(ctx.arena, CopyToArena(attributes, ctx.arena), CopyToArena(groups, ctx.arena)),
+              current, change.replace_paths.Matches()};
+}
+
+}  // namespace tfstream::render::differ

@@ -1,0 +1,64 @@
+// Declarations shared between the differ's files; not part of its interface.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "render/differ/differ.h"
+#include "render/renderers/renderers.h"
+
+namespace tfstream::render::differ {
+
+using structured::Change;
+
+Diff ComputeDiffForNestedAttribute(const Change& change, const stream::NestedType& nested,
+                                   const DiffContext& ctx);
+Diff ComputeDiffForWriteOnlyAttribute(const Change& change, Action block_action,
+                                      const DiffContext& ctx);
+
+Diff ComputeAttributeDiffAsList(const Change& change, const stream::CtyType& element,
+                                const DiffContext& ctx);
+Diff ComputeAttributeDiffAsNestedList(const Change& change, std::span<const stream::NamedAttribute> attributes,
+                                      const DiffContext& ctx);
+Diff ComputeAttributeDiffAsSet(const Change& change, const stream::CtyType& element,
+                               const DiffContext& ctx);
+Diff ComputeAttributeDiffAsNestedSet(const Change& change, std::span<const stream::NamedAttribute> attributes,
+                                     const DiffContext& ctx);
+Diff ComputeAttributeDiffAsMap(const Change& change, const stream::CtyType& element,
+                               const DiffContext& ctx);
+Diff ComputeAttributeDiffAsNestedMap(const Change& change, std::span<const stream::NamedAttribute> attributes,
+                                     const DiffContext& ctx);
+Diff ComputeAttributeDiffAsObject(const Change& change, std::span<const stream::NamedCtyType> attributes,
+                                  const DiffContext& ctx);
+Diff ComputeAttributeDiffAsNestedObject(const Change& change,
+                                        std::span<const stream::NamedAttribute> attributes,
+                                        const DiffContext& ctx);
+Diff ComputeAttributeDiffAsTuple(const Change& change, std::span<const stream::CtyType* const> elements,
+                                 const DiffContext& ctx);
+
+// Nested blocks: the element diffs and the action of the whole group.
+Action ComputeBlockDiffsAsList(const Change& change, const stream::Block& block,
+                               const DiffContext& ctx, std::vector<Diff>* out);
+Action ComputeBlockDiffsAsSet(const Change& change, const stream::Block& block,
+                              const DiffContext& ctx, std::vector<Diff>* out);
+Action ComputeBlockDiffsAsMap(const Change& change, const stream::Block& block,
+                              const DiffContext& ctx, std::vector<NamedDiff>* out);
+
+// asDiff: the change's own action and replacement.
+inline Diff AsDiff(const Change& change, const DiffRenderer* renderer) {
+  return Diff{renderer, change.CalculateAction(), change.replace_paths.Matches()};
+}
+
+// A JSON object {name: true, ...} over the attribute names: what Terraform
+// marks unknown in the "before" of a value that becomes unknown.
+const stream::JsonValue* ChildUnknown(std::span<const stream::NamedAttribute> attributes,
+                                      buffer::Arena* arena);
+
+template <typename T>
+std::span<const T> CopyToArena(const std::vector<T>& v, buffer::Arena* arena) {
+  T* p = arena->NewArray<T>(v.size());
+  for (size_t i = 0; i < v.size(); ++i) p[i] = v[i];
+  return {p, v.size()};
+}
+
+}  // namespace tfstream::render::differ

@@ -1,0 +1,93 @@
+// Reproduces computeAttributeDiffAsList, computeAttributeDiffAsNestedList,
+// computeBlockDiffsAsList and processNestedList (differ/list.go @883c722), and
+// computeAttributeDiffAsTuple (differ/tuple.go).
+#include "render/collections/slice.h"
+#include "render/differ/internal.h"
+
+namespace tfstream::render::differ {
+namespace {
+
+// processNestedList: nested lists and list blocks compare index by index.
+template <typename Process>
+void ProcessNestedList(const Change& change, const DiffContext& ctx, Process process) {
+  structured::ChangeSlice slice = change.AsSlice();
+  for (size_t ix = 0; ix < slice.BeforeLen() || ix < slice.AfterLen(); ++ix) {
+    Change value = slice.GetChild(static_cast<long>(ix), static_cast<long>(ix), ctx.arena, ctx.error);
+    if (!value.relevant_attributes.MatchesPartial()) value = value.AsNoOp();
+    process(value);
+  }
+}
+
+}  // namespace
+
+Diff ComputeAttributeDiffAsList(const Change& change, const stream::CtyType& element,
+                                const DiffContext& ctx) {
+  structured::ChangeSlice slice = change.AsSlice();
+  Action current = Action::kNoOp;
+  if (slice.before != nullptr && slice.after == nullptr) current = Action::kDelete;
+  if (slice.before == nullptr && slice.after != nullptr) current = Action::kCreate;
+  bool is_obj = element.kind == stream::CtyType::Kind::kObject;
+  auto bv = [&](size_t i) { return slice.before->items[i]; };
+  auto av = [&](size_t i) { return slice.after->items[i]; };
+  std::vector<Diff> elements;
+  collections::ProcessSlice(
+      slice.BeforeLen(), slice.AfterLen(),
+      [&](size_t b, size_t a) { return stream::JsonDeepEqual(bv(b), av(a)); },
+      [&](size_t b, size_t k) { return stream::JsonDeepEqual(bv(b), bv(k)); },
+      [&](size_t a, size_t k) { return stream::JsonDeepEqual(av(a), bv(k)); },
+      [&](size_t) { return is_obj; }, [&](size_t) { return is_obj; },
+      [&](size_t b, size_t a) {
+        Change value = slice.GetChild(static_cast<long>(b), static_cast<long>(a), ctx.arena, ctx.error);
+        // Every element of a relevant list is relevant.
+        value.relevant_attributes = structured::Matcher::Always();
+        Diff d = ComputeDiffForType(value, &element, ctx);
+        elements.push_back(d);
+        current = CompareActions(current, d.action);
+      });
+  return Diff{renderers::List(ctx.arena, CopyToArena(elements, ctx.arena)), current,
+              change.replace_paths.Matches()};
+}
+
+Diff ComputeAttributeDiffAsNestedList(const Change& change,
+                                      std::span<const stream::NamedAttribute> attributes,
+                                      const DiffContext& ctx) {
+  std::vector<Diff> elements;
+  Action current = change.GetDefaultActionForIteration();
+  stream::NestedType single{attributes, stream::NestingMode::kSingle, "single"};
+  ProcessNestedList(change, ctx, [&](const Change& value) {
+    Diff d = ComputeDiffForNestedAttribute(value, single, ctx);
+    elements.push_back(d);
+    current = CompareActions(current, d.action);
+  });
+  return Diff{renderers::NestedList(ctx.arena, CopyToArena(elements, ctx.arena)), current,
+              change.replace_paths.Matches()};
+}
+
+Action ComputeBlockDiffsAsList(const Change& change, const stream::Block& block,
+                               const DiffContext& ctx, std::vector<Diff>* out) {
+  Action current = change.GetDefaultActionForIteration();
+  ProcessNestedList(change, ctx, [&](const Change& value) {
+    Diff d = ComputeDiffForBlock(value, block, ctx);
+    out->push_back(d);
+    current = CompareActions(current, d.action);
+  });
+  return current;
+}
+
+Diff ComputeAttributeDiffAsTuple(const Change& change, std::span<const stream::CtyType* const> types,
+                                 const DiffContext& ctx) {
+  std::vector<Diff> elements;
+  Action current = change.GetDefaultActionForIteration();
+  structured::ChangeSlice slice = change.AsSlice();
+  for (size_t ix = 0; ix < types.size(); ++ix) {
+    Change value = slice.GetChild(static_cast<long>(ix), static_cast<long>(ix), ctx.arena, ctx.error);
+    if (!value.relevant_attributes.MatchesPartial()) value = value.AsNoOp();
+    Diff d = ComputeDiffForType(value, types[ix], ctx);
+    elements.push_back(d);
+    current = CompareActions(current, d.action);
+  }
+  return Diff{renderers::List(ctx.arena, CopyToArena(elements, ctx.arena)), current,
+              change.replace_paths.Matches()};
+}
+
+}  // namespace tfstream::render::differ

@@ -1,0 +1,59 @@
+// Reproduces computeAttributeDiffAsMap, computeAttributeDiffAsNestedMap and
+// computeBlockDiffsAsMap (differ/map.go, collections/map.go @883c722).
+#include "render/differ/internal.h"
+
+namespace tfstream::render::differ {
+namespace {
+
+// collections.TransformMap over the given (sorted) keys.
+template <typename Process>
+Action TransformMap(const structured::ChangeMap& map, const std::vector<std::string_view>& keys,
+                    const DiffContext& ctx, Process process, std::vector<NamedDiff>* out) {
+  Action current = Action::kNoOp;
+  if (map.before != nullptr && map.after == nullptr) current = Action::kDelete;
+  if (map.before == nullptr && map.after != nullptr) current = Action::kCreate;
+  for (std::string_view key : keys) {
+    Change value = map.GetChild(key, ctx.arena, ctx.error);
+    if (!value.relevant_attributes.MatchesPartial()) value = value.AsNoOp();
+    Diff d = process(value);
+    out->push_back(NamedDiff{key, d});
+    current = CompareActions(current, d.action);
+  }
+  return current;
+}
+
+}  // namespace
+
+Diff ComputeAttributeDiffAsMap(const Change& change, const stream::CtyType& element,
+                               const DiffContext& ctx) {
+  structured::ChangeMap map = change.AsMap();
+  std::vector<NamedDiff> elements;
+  Action current = TransformMap(
+      map, map.AllKeys(), ctx,
+      [&](const Change& value) { return ComputeDiffForType(value, &element, ctx); }, &elements);
+  return Diff{renderers::Map(ctx.arena, CopyToArena(elements, ctx.arena)), current,
+              change.replace_paths.Matches()};
+}
+
+Diff ComputeAttributeDiffAsNestedMap(const Change& change,
+                                     std::span<const stream::NamedAttribute> attributes,
+                                     const DiffContext& ctx) {
+  structured::ChangeMap map = change.AsMap();
+  stream::NestedType single{attributes, stream::NestingMode::kSingle, "single"};
+  std::vector<NamedDiff> elements;
+  Action current = TransformMap(
+      map, map.ExplicitKeys(), ctx,
+      [&](const Change& value) { return ComputeDiffForNestedAttribute(value, single, ctx); }, &elements);
+  return Diff{renderers::NestedMap(ctx.arena, CopyToArena(elements, ctx.arena)), current,
+              change.replace_paths.Matches()};
+}
+
+Action ComputeBlockDiffsAsMap(const Change& change, const stream::Block& block,
+                              const DiffContext& ctx, std::vector<NamedDiff>* out) {
+  structured::ChangeMap map = change.AsMap();
+  return TransformMap(
+      map, map.ExplicitKeys(), ctx,
+      [&](const Change& value) { return ComputeDiffForBlock(value, block, ctx); }, out);
+}
+
+}  // namespace tfstream::render::differ

@@ -1,0 +1,71 @@
+// Reproduces computeAttributeDiffAsObject, computeAttributeDiffAsNestedObject
+// and processObject (differ/object.go @883c722). Attributes null on both sides
+// are left out entirely; write-only nested attributes are always listed and
+// take the action the object has at that point.
+#include <algorithm>
+
+#include "render/differ/internal.h"
+
+namespace tfstream::render::differ {
+namespace {
+
+template <typename Attr, typename Compute>
+Action ProcessObject(const Change& v, std::span<const Attr> attributes, bool (*is_write_only)(const Attr&),
+                     Compute compute, const DiffContext& ctx, std::vector<NamedDiff>* out) {
+  structured::ChangeMap map = v.AsMap();
+  Action current = v.GetDefaultActionForIteration();
+  for (int pass = 0; pass < 2; ++pass) {
+    bool write_only_pass = pass == 1;
+    Action for_write_only = current;
+    for (const Attr& attr : attributes) {
+      if (is_write_only(attr) != write_only_pass) continue;
+      Change value = map.GetChild(attr.name, ctx.arena, ctx.error);
+      if (!value.relevant_attributes.MatchesPartial()) value = value.AsNoOp();
+      value.before_explicit = false;
+      value.after_explicit = false;
+      Diff d = compute(value, attr, for_write_only);
+      if (!write_only_pass) {
+        if (d.action == Action::kNoOp && value.before == nullptr && value.after == nullptr) continue;
+        current = CompareActions(current, d.action);
+      }
+      out->push_back(NamedDiff{attr.name, d});
+    }
+  }
+  std::sort(out->begin(), out->end(), [](const NamedDiff& a, const NamedDiff& b) { return a.name < b.name; });
+  return current;
+}
+
+bool NeverWriteOnly(const stream::NamedCtyType&) { return false; }
+bool AttributeWriteOnly(const stream::NamedAttribute& a) { return a.attribute->write_only; }
+
+}  // namespace
+
+Diff ComputeAttributeDiffAsObject(const Change& change, std::span<const stream::NamedCtyType> attributes,
+                                  const DiffContext& ctx) {
+  std::vector<NamedDiff> diffs;
+  Action action = ProcessObject<stream::NamedCtyType>(
+      change, attributes, NeverWriteOnly,
+      [&](const Change& value, const stream::NamedCtyType& attr, Action) {
+        return ComputeDiffForType(value, attr.type, ctx);
+      },
+      ctx, &diffs);
+  return Diff{renderers::Object(ctx.arena, CopyToArena(diffs, ctx.arena)), action,
+              change.replace_paths.Matches()};
+}
+
+Diff ComputeAttributeDiffAsNestedObject(const Change& change,
+                                        std::span<const stream::NamedAttribute> attributes,
+                                        const DiffContext& ctx) {
+  std::vector<NamedDiff> diffs;
+  Action action = ProcessObject<stream::NamedAttribute>(
+      change, attributes, AttributeWriteOnly,
+      [&](const Change& value, const stream::NamedAttribute& attr, Action current) {
+        if (attr.attribute->write_only) return ComputeDiffForWriteOnlyAttribute(value, current, ctx);
+        return ComputeDiffForAttribute(value, *attr.attribute, ctx);
+      },
+      ctx, &diffs);
+  return Diff{renderers::NestedObject(ctx.arena, CopyToArena(diffs, ctx.arena)), action,
+              change.replace_paths.Matches()};
+}
+
+}  // namespace tfstream::render::differ

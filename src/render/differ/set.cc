@@ -1,0 +1,90 @@
+// Reproduces computeAttributeDiffAsSet, computeAttributeDiffAsNestedSet,
+// computeBlockDiffsAsSet and processSet (differ/set.go @883c722).
+//
+// Pairing quirk kept on purpose: each before element, in order, claims every
+// still-unclaimed after element equal to it (value, sensitivity, known-ness);
+// the last one claimed becomes its partner and the others vanish from the
+// output. Unclaimed after elements follow as creations.
+#include "render/differ/internal.h"
+
+namespace tfstream::render::differ {
+namespace {
+
+const stream::JsonValue* At(const stream::JsonValue* array, size_t i) {
+  return array != nullptr && i < array->size ? array->items[i] : nullptr;
+}
+
+template <typename Process>
+void ProcessSet(const Change& change, const DiffContext& ctx, Process process) {
+  structured::ChangeSlice slice = change.AsSlice();
+  const size_t nb = slice.BeforeLen(), na = slice.AfterLen();
+  std::vector<long> partner_of_before(nb, -1);
+  std::vector<bool> claimed(na, false);
+  for (size_t ix = 0; ix < nb; ++ix) {
+    for (size_t jx = 0; jx < na; ++jx) {
+      if (claimed[jx]) continue;
+      if (stream::JsonDeepEqual(At(slice.before, ix), At(slice.after, jx)) &&
+          stream::IsTrue(At(slice.before_sensitive, ix)) == stream::IsTrue(At(slice.after_sensitive, jx)) &&
+          !stream::IsTrue(At(slice.unknown, jx))) {
+        partner_of_before[ix] = static_cast<long>(jx);
+        claimed[jx] = true;
+      }
+    }
+  }
+  auto child_at = [&](long b, long a) {
+    Change c = slice.GetChild(b, a, ctx.arena, ctx.error);
+    c.relevant_attributes = structured::Matcher::Always();
+    return c;
+  };
+  for (size_t ix = 0; ix < nb; ++ix) {
+    long jx = partner_of_before[ix];
+    process(child_at(static_cast<long>(ix), jx >= 0 ? jx : static_cast<long>(na)));
+  }
+  for (size_t jx = 0; jx < na; ++jx) {
+    if (claimed[jx]) continue;
+    process(child_at(static_cast<long>(nb), static_cast<long>(jx)));
+  }
+}
+
+}  // namespace
+
+Diff ComputeAttributeDiffAsSet(const Change& change, const stream::CtyType& element,
+                               const DiffContext& ctx) {
+  std::vector<Diff> elements;
+  Action current = change.GetDefaultActionForIteration();
+  ProcessSet(change, ctx, [&](const Change& value) {
+    Diff d = ComputeDiffForType(value, &element, ctx);
+    elements.push_back(d);
+    current = CompareActions(current, d.action);
+  });
+  return Diff{renderers::Set(ctx.arena, CopyToArena(elements, ctx.arena)), current,
+              change.replace_paths.Matches()};
+}
+
+Diff ComputeAttributeDiffAsNestedSet(const Change& change,
+                                     std::span<const stream::NamedAttribute> attributes,
+                                     const DiffContext& ctx) {
+  std::vector<Diff> elements;
+  Action current = change.GetDefaultActionForIteration();
+  stream::NestedType single{attributes, stream::NestingMode::kSingle, "single"};
+  ProcessSet(change, ctx, [&](const Change& value) {
+    Diff d = ComputeDiffForNestedAttribute(value, single, ctx);
+    elements.push_back(d);
+    current = CompareActions(current, d.action);
+  });
+  return Diff{renderers::NestedSet(ctx.arena, CopyToArena(elements, ctx.arena)), current,
+              change.replace_paths.Matches()};
+}
+
+Action ComputeBlockDiffsAsSet(const Change& change, const stream::Block& block,
+                              const DiffContext& ctx, std::vector<Diff>* out) {
+  Action current = change.GetDefaultActionForIteration();
+  ProcessSet(change, ctx, [&](const Change& value) {
+    Diff d = ComputeDiffForBlock(value, block, ctx);
+    out->push_back(d);
+    current = CompareActions(current, d.action);
+  });
+  return current;
+}
+
+}  // namespace tfstream::render::differ

@@ -1,0 +1,136 @@
+#include "render/jsondiff/json_diff.h"
+
+#include <vector>
+
+#include "render/collections/slice.h"
+#include "render/renderers/renderers.h"
+#include "render/structured/checks.h"
+
+namespace tfstream::render::jsondiff {
+namespace {
+
+using renderers::PrimitiveType;
+using stream::JsonKind;
+using stream::JsonValue;
+using structured::Change;
+
+enum class Type { kNull, kBool, kNumber, kString, kArray, kObject };
+
+Type GetType(const JsonValue* v) {
+  if (v == nullptr) return Type::kNull;
+  switch (v->kind) {
+    case JsonKind::kBool: return Type::kBool;
+    case JsonKind::kNumber: return Type::kNumber;
+    case JsonKind::kString: return Type::kString;
+    case JsonKind::kArray: return Type::kArray;
+    case JsonKind::kObject: return Type::kObject;
+  }
+  return Type::kNull;
+}
+
+Diff ProcessPrimitive(const Change& change, PrimitiveType t, const DiffContext* ctx) {
+  bool before_missing = change.before == nullptr && !change.before_explicit;
+  bool after_missing = change.after == nullptr && !change.after_explicit;
+  Action action;
+  if (before_missing && !after_missing) {
+    action = Action::kCreate;
+  } else if (!before_missing && after_missing) {
+    action = Action::kDelete;
+  } else if (stream::JsonDeepEqual(change.before, change.after)) {
+    action = Action::kNoOp;
+  } else {
+    action = Action::kUpdate;
+  }
+  return Diff{renderers::Primitive(ctx->arena, change.before, change.after, t), action, false};
+}
+
+Diff ProcessArray(const Change& change, const DiffContext* ctx) {
+  structured::ChangeSlice s = change.AsSlice();
+  Action current = Action::kNoOp;
+  if (s.before != nullptr && s.after == nullptr) current = Action::kDelete;
+  if (s.before == nullptr && s.after != nullptr) current = Action::kCreate;
+  size_t nb = s.BeforeLen(), na = s.AfterLen();
+  std::vector<Diff> elements;
+  auto bv = [&](size_t i) { return s.before->items[i]; };
+  auto av = [&](size_t i) { return s.after->items[i]; };
+  collections::ProcessSlice(
+      nb, na, [&](size_t b, size_t a) { return stream::JsonDeepEqual(bv(b), av(a)); },
+      [&](size_t b, size_t k) { return stream::JsonDeepEqual(bv(b), bv(k)); },
+      [&](size_t a, size_t k) { return stream::JsonDeepEqual(av(a), bv(k)); },
+      [&](size_t b) { return GetType(bv(b)) == Type::kObject; },
+      [&](size_t a) { return GetType(av(a)) == Type::kObject; },
+      [&](size_t b, size_t a) {
+        Diff d = Transform(s.GetChild(static_cast<long>(b), static_cast<long>(a), ctx->arena, ctx->error), ctx);
+        elements.push_back(d);
+        current = CompareActions(current, d.action);
+      });
+  Diff* arr = ctx->arena->NewArray<Diff>(elements.size());
+  std::copy(elements.begin(), elements.end(), arr);
+  return Diff{renderers::List(ctx->arena, {arr, elements.size()}), current, false};
+}
+
+Diff ProcessObject(const Change& change, const DiffContext* ctx) {
+  structured::ChangeMap m = change.AsMap();
+  Action current = Action::kNoOp;
+  if (m.before != nullptr && m.after == nullptr) current = Action::kDelete;
+  if (m.before == nullptr && m.after != nullptr) current = Action::kCreate;
+  std::vector<std::string_view> keys = m.AllKeys();
+  NamedDiff* elements = ctx->arena->NewArray<NamedDiff>(keys.size());
+  for (size_t i = 0; i < keys.size(); ++i) {
+    Change child = m.GetChild(keys[i], ctx->arena, ctx->error);
+    if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
+    elements[i] = NamedDiff{keys[i], Transform(child, ctx)};
+    current = CompareActions(current, elements[i].diff.action);
+  }
+  return Diff{renderers::Object(ctx->arena, {elements, keys.size()}), current, false};
+}
+
+Diff ProcessUpdate(const Change& change, Type t, const DiffContext* ctx) {
+  switch (t) {
+    case Type::kNull: return ProcessPrimitive(change, PrimitiveType::kNull, ctx);
+    case Type::kBool: return ProcessPrimitive(change, PrimitiveType::kBool, ctx);
+    case Type::kString: return ProcessPrimitive(change, PrimitiveType::kString, ctx);
+    case Type::kNumber: return ProcessPrimitive(change, PrimitiveType::kNumber, ctx);
+    case Type::kObject: return ProcessObject(change, ctx);
+    case Type::kArray: return ProcessArray(change, ctx);
+  }
+  return Diff{};
+}
+
+}  // namespace
+
+Diff Transform(const Change& change, const DiffContext* ctx) {
+  Diff out;
+  if (structured::CheckForSensitive(
+          change, [ctx](const Change& v) { return Transform(v, ctx); },
+          [ctx](Diff inner, bool bs, bool as, Action action) {
+            return Diff{renderers::Sensitive(ctx->arena, inner, bs, as), action, false};
+          },
+          &out)) {
+    return out;
+  }
+  if (structured::CheckForUnknown(
+          change, nullptr,
+          [ctx](const Change&) {
+            return Diff{renderers::Unknown(ctx->arena, Diff{}), Action::kCreate, false};
+          },
+          [ctx](const Change&, const Change& before) {
+            return Diff{renderers::Unknown(ctx->arena, Transform(before, ctx)), Action::kUpdate, false};
+          },
+          &out)) {
+    return out;
+  }
+  Type bt = GetType(change.before);
+  Type at = GetType(change.after);
+  bool deleted = at == Type::kNull && !change.after_explicit;
+  bool created = bt == Type::kNull && !change.before_explicit;
+  if (bt == at || created || deleted) {
+    Type target = bt == Type::kNull ? at : bt;
+    return ProcessUpdate(change, target, ctx);
+  }
+  Diff b = ProcessUpdate(change.AsDelete(), bt, ctx);
+  Diff a = ProcessUpdate(change.AsCreate(), at, ctx);
+  return Diff{renderers::TypeChange(ctx->arena, b, a), Action::kUpdate, false};
+}
+
+}  // namespace tfstream::render::jsondiff

@@ -1,0 +1,41 @@
+#include "render/renderers/util.h"
+
+#include "render/text/go_quote.h"
+#include "render/text/go_strings.h"
+#include "render/text/hcl_identifier.h"
+
+namespace tfstream::render::renderers {
+
+void AppendUnchanged(std::string* out, std::string_view keyword, size_t count,
+                     const RenderOpts& opts) {
+  out->append(opts.palette->dark_gray_open);
+  out->append("# (");
+  out->append(std::to_string(count));
+  out->append(" unchanged ");
+  out->append(keyword);
+  if (count != 1) out->push_back('s');
+  out->append(" hidden)");
+  out->append(opts.palette->dark_gray_close);
+}
+
+void AppendAttributeName(std::string* out, std::string_view name) {
+  if (text::IsValidHclIdentifier(name)) {
+    out->append(name);
+  } else {
+    text::AppendGoQuoted(*out, name);
+  }
+}
+
+std::string EscapedAttributeName(std::string_view name) {
+  std::string s;
+  AppendAttributeName(&s, name);
+  return s;
+}
+
+std::string HclEscapeString(std::string_view s) { return text::GoQuote(s); }
+
+void AppendPadded(std::string* out, std::string_view s, size_t width) {
+  text::AppendPaddedRight(*out, s, width);
+}
+
+}  // namespace tfstream::render::renderers

@@ -1,0 +1,52 @@
+// Small shared pieces of the renderers (computed/renderers/util.go @883c722).
+// Each appends to `out` what the Go helper of the same name returns.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "render/computed/diff.h"
+
+namespace tfstream::render::renderers {
+
+inline void AppendIndent(std::string* out, int indent) {
+  out->append(static_cast<size_t>(indent) * 4, ' ');
+}
+
+// nullSuffix: " -> null" for deletes unless overridden.
+inline void AppendNullSuffix(std::string* out, Action action, const RenderOpts& opts) {
+  if (!opts.override_null_suffix && action == Action::kDelete) out->append(opts.palette->null_suffix);
+}
+
+// forcesReplacement: " # forces replacement" when this node (or its parent,
+// through ForceForcesReplacement) drives a replacement.
+inline void AppendForcesReplacement(std::string* out, bool replace, const RenderOpts& opts) {
+  if ((replace || opts.force_forces_replacement) && !opts.forbid_forces_replacement) {
+    out->append(opts.palette->forces_replacement);
+  }
+}
+
+// writeDiffActionSymbol: the coloured symbol and a space, or nothing when
+// symbols are hidden.
+inline void AppendActionSymbol(std::string* out, Action action, const RenderOpts& opts) {
+  if (!opts.hide_diff_action_symbols) out->append(opts.palette->Symbol(action));
+}
+
+// unchanged: "# (N unchanged <keyword>s hidden)" in dark grey.
+void AppendUnchanged(std::string* out, std::string_view keyword, size_t count, const RenderOpts& opts);
+
+// EnsureValidAttributeName: the name itself when it is an HCL identifier,
+// else its Go %q quoting.
+void AppendAttributeName(std::string* out, std::string_view name);
+std::string EscapedAttributeName(std::string_view name);
+
+// importantAttribute: id, name and tags are always shown.
+bool IsImportantAttribute(std::string_view name);
+
+// hclEscapeString: Go %q quoting.
+std::string HclEscapeString(std::string_view s);
+
+// fmt's "%-*s": pads to `width` runes although widths are measured in bytes.
+void AppendPadded(std::string* out, std::string_view s, size_t width);
+
+}  // namespace tfstream::render::renderers

@@ -1,0 +1,173 @@
+#include "render/structured/change.h"
+
+#include <algorithm>
+
+namespace tfstream::render::structured {
+namespace {
+
+const JsonValue* AsObject(const JsonValue* v) { return v != nullptr && v->IsObject() ? v : nullptr; }
+const JsonValue* AsArray(const JsonValue* v) { return v != nullptr && v->IsArray() ? v : nullptr; }
+
+// getFromGenericMap
+const JsonValue* FromMap(const JsonValue* m, std::string_view key, bool* present) {
+  const JsonValue* v = nullptr;
+  *present = m != nullptr && m->Find(key, &v);
+  return *present ? v : nullptr;
+}
+
+// getFromGenericSlice
+const JsonValue* FromSlice(const JsonValue* s, long ix, bool* present) {
+  *present = s != nullptr && ix >= 0 && static_cast<size_t>(ix) < s->size;
+  return *present ? s->items[ix] : nullptr;
+}
+
+void AddKeys(const JsonValue* m, std::vector<std::string_view>* keys) {
+  if (m == nullptr) return;
+  for (size_t i = 0; i < m->size; ++i) keys->push_back(m->members[i].key);
+}
+
+void SortUnique(std::vector<std::string_view>* keys) {
+  std::sort(keys->begin(), keys->end());
+  keys->erase(std::unique(keys->begin(), keys->end()), keys->end());
+}
+
+}  // namespace
+
+Action Change::CalculateAction() const {
+  if ((before == nullptr && !before_explicit) && (after != nullptr || after_explicit)) {
+    return Action::kCreate;
+  }
+  if ((after == nullptr && !after_explicit) && (before != nullptr || before_explicit)) {
+    return Action::kDelete;
+  }
+  if (stream::JsonDeepEqual(before, after) && after_explicit == before_explicit &&
+      IsAfterSensitive() == IsBeforeSensitive()) {
+    return Action::kNoOp;
+  }
+  return Action::kUpdate;
+}
+
+Action Change::GetDefaultActionForIteration() const {
+  if (before == nullptr && after == nullptr) return Action::kNoOp;
+  if (before == nullptr) return Action::kCreate;
+  if (after == nullptr) return Action::kDelete;
+  return Action::kNoOp;
+}
+
+Change Change::AsNoOp() const {
+  Change c;
+  c.before_explicit = before_explicit;
+  c.after_explicit = before_explicit;
+  c.before = before;
+  c.after = before;
+  c.unknown = nullptr;  // Go sets Unknown to false, which IsUnknown reads as not unknown
+  c.before_sensitive = before_sensitive;
+  c.after_sensitive = before_sensitive;
+  c.replace_paths = replace_paths;
+  c.relevant_attributes = relevant_attributes;
+  return c;
+}
+
+Change Change::AsDelete() const {
+  Change c;
+  c.before_explicit = before_explicit;
+  c.after_explicit = false;
+  c.before = before;
+  c.after = nullptr;
+  c.unknown = nullptr;
+  c.before_sensitive = before_sensitive;
+  c.after_sensitive = nullptr;
+  c.replace_paths = replace_paths;
+  c.relevant_attributes = relevant_attributes;
+  return c;
+}
+
+Change Change::AsCreate() const {
+  Change c;
+  c.before_explicit = false;
+  c.after_explicit = after_explicit;
+  c.before = nullptr;
+  c.after = after;
+  c.unknown = unknown;
+  c.before_sensitive = nullptr;
+  c.after_sensitive = after_sensitive;
+  c.replace_paths = replace_paths;
+  c.relevant_attributes = relevant_attributes;
+  return c;
+}
+
+ChangeMap Change::AsMap() const {
+  ChangeMap m;
+  m.before = AsObject(before);
+  m.after = AsObject(after);
+  m.unknown = AsObject(unknown);
+  m.before_sensitive = AsObject(before_sensitive);
+  m.after_sensitive = AsObject(after_sensitive);
+  m.replace_paths = replace_paths;
+  m.relevant_attributes = relevant_attributes;
+  m.non_legacy_schema = non_legacy_schema;
+  return m;
+}
+
+ChangeSlice Change::AsSlice() const {
+  ChangeSlice s;
+  s.before = AsArray(before);
+  s.after = AsArray(after);
+  s.unknown = AsArray(unknown);
+  s.before_sensitive = AsArray(before_sensitive);
+  s.after_sensitive = AsArray(after_sensitive);
+  s.replace_paths = replace_paths;
+  s.relevant_attributes = relevant_attributes;
+  return s;
+}
+
+Change ChangeMap::GetChild(std::string_view key, buffer::Arena* arena, std::string* error) const {
+  Change c;
+  bool ignored;
+  c.before = FromMap(before, key, &c.before_explicit);
+  c.after = FromMap(after, key, &c.after_explicit);
+  c.unknown = FromMap(unknown, key, &ignored);
+  c.before_sensitive = FromMap(before_sensitive, key, &ignored);
+  c.after_sensitive = FromMap(after_sensitive, key, &ignored);
+  c.replace_paths = replace_paths.GetChildWithKey(key, arena, error);
+  c.relevant_attributes = relevant_attributes.GetChildWithKey(key, arena, error);
+  c.non_legacy_schema = non_legacy_schema;
+  return c;
+}
+
+std::vector<std::string_view> ChangeMap::ExplicitKeys() const {
+  std::vector<std::string_view> keys;
+  AddKeys(before, &keys);
+  AddKeys(after, &keys);
+  SortUnique(&keys);
+  return keys;
+}
+
+std::vector<std::string_view> ChangeMap::AllKeys() const {
+  std::vector<std::string_view> keys;
+  AddKeys(before, &keys);
+  AddKeys(after, &keys);
+  AddKeys(unknown, &keys);
+  AddKeys(after_sensitive, &keys);
+  AddKeys(before_sensitive, &keys);
+  SortUnique(&keys);
+  return keys;
+}
+
+Change ChangeSlice::GetChild(long before_ix, long after_ix, buffer::Arena* arena,
+                             std::string* error) const {
+  Change c;
+  bool ignored;
+  c.before = FromSlice(before, before_ix, &c.before_explicit);
+  c.after = FromSlice(after, after_ix, &c.after_explicit);
+  c.unknown = FromSlice(unknown, after_ix, &ignored);
+  c.before_sensitive = FromSlice(before_sensitive, before_ix, &ignored);
+  c.after_sensitive = FromSlice(after_sensitive, after_ix, &ignored);
+  long most_relevant = before_ix;
+  if (before_ix < 0 || static_cast<size_t>(before_ix) >= BeforeLen()) most_relevant = after_ix;
+  c.replace_paths = replace_paths.GetChildWithIndex(most_relevant, arena, error);
+  c.relevant_attributes = relevant_attributes.GetChildWithIndex(most_relevant, arena, error);
+  return c;
+}
+
+}  // namespace tfstream::render::structured

@@ -1,0 +1,89 @@
+// Change: structured.Change (structured/change.go, map.go, slice.go @883c722),
+// the before/after pair of one value together with what is known of it:
+// unknown-ness, sensitivity before and after, the replace paths and relevant
+// attributes that apply to it. The differ walks it alongside the schema.
+//
+// All pointers refer to JsonValue trees in the resource's arena; a null pointer
+// is Go's nil (absent or JSON null).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "render/computed/action.h"
+#include "render/structured/matcher.h"
+#include "stream/json_value.h"
+
+namespace tfstream::render::structured {
+
+using stream::JsonValue;
+
+struct ChangeMap;
+struct ChangeSlice;
+
+struct Change {
+  bool before_explicit = false;
+  bool after_explicit = false;
+  const JsonValue* before = nullptr;
+  const JsonValue* after = nullptr;
+  const JsonValue* unknown = nullptr;
+  const JsonValue* before_sensitive = nullptr;
+  const JsonValue* after_sensitive = nullptr;
+  Matcher replace_paths = Matcher::Empty(false);
+  Matcher relevant_attributes = Matcher::Always();
+  bool non_legacy_schema = false;
+
+  bool IsUnknown() const { return stream::IsTrue(unknown); }
+  bool IsBeforeSensitive() const { return stream::IsTrue(before_sensitive); }
+  bool IsAfterSensitive() const { return stream::IsTrue(after_sensitive); }
+
+  Action CalculateAction() const;
+  Action GetDefaultActionForIteration() const;
+
+  // These rebuild the change the way Go's struct literals do, so like them
+  // they drop non_legacy_schema.
+  Change AsNoOp() const;
+  Change AsDelete() const;
+  Change AsCreate() const;
+
+  ChangeMap AsMap() const;
+  ChangeSlice AsSlice() const;
+};
+
+// genericToMap views: each pointer is an object or null (Go's nil map).
+struct ChangeMap {
+  const JsonValue* before = nullptr;
+  const JsonValue* after = nullptr;
+  const JsonValue* unknown = nullptr;
+  const JsonValue* before_sensitive = nullptr;
+  const JsonValue* after_sensitive = nullptr;
+  Matcher replace_paths;
+  Matcher relevant_attributes;
+  bool non_legacy_schema = false;
+
+  Change GetChild(std::string_view key, buffer::Arena* arena, std::string* error) const;
+  // Keys of before and after, sorted and deduplicated.
+  std::vector<std::string_view> ExplicitKeys() const;
+  // Keys of every structure (values, unknown and sensitivity), sorted.
+  std::vector<std::string_view> AllKeys() const;
+};
+
+// genericToSlice views: each pointer is an array or null (Go's nil slice).
+struct ChangeSlice {
+  const JsonValue* before = nullptr;
+  const JsonValue* after = nullptr;
+  const JsonValue* unknown = nullptr;
+  const JsonValue* before_sensitive = nullptr;
+  const JsonValue* after_sensitive = nullptr;
+  Matcher replace_paths;
+  Matcher relevant_attributes;
+
+  size_t BeforeLen() const { return before ? before->size : 0; }
+  size_t AfterLen() const { return after ? after->size : 0; }
+  // Indexes outside a slice yield nil and not-explicit. The child does not
+  // inherit non_legacy_schema (Go's ChangeSlice has no such field).
+  Change GetChild(long before_ix, long after_ix, buffer::Arena* arena, std::string* error) const;
+};
+
+}  // namespace tfstream::render::structured

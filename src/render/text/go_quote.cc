@@ -1,0 +1,90 @@
+// Escaping rules of strconv.appendQuotedWith / appendEscapedRune (go1.26.4)
+// with quote '"', ASCIIonly and graphicOnly false. The decision is made per
+// decoded rune, in this order: invalid byte -> \xNN; '"' or '\' -> backslash
+// + itself; printable -> literal UTF-8; the seven C escapes; other runes below
+// U+0020 and U+007F -> \xNN; below U+10000 -> \uNNNN; else \UNNNNNNNN.
+
+#include "render/text/go_quote.h"
+
+#include "render/text/go_strings.h"
+#include "render/text/unicode_tables.h"
+
+namespace tfstream::render::text {
+
+namespace {
+
+constexpr char kLowerHex[] = "0123456789abcdef";
+
+void AppendHex(std::string& out, uint32_t v, int digits) {
+  for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) {
+    out.push_back(kLowerHex[(v >> shift) & 0xF]);
+  }
+}
+
+}  // namespace
+
+bool IsGoPrint(char32_t r) {
+  // strconv answers Latin-1 without its tables; the generated table agrees
+  // (the generator checks), so this is only the fast path.
+  if (r <= 0xFF) {
+    if (r >= 0x20 && r <= 0x7E) return true;
+    if (r >= 0xA1) return r != 0xAD;
+    return false;
+  }
+  return tables::InRanges(tables::kGoPrintRanges, tables::kGoPrintRangesSize, r);
+}
+
+void AppendGoQuoted(std::string& out, std::string_view s) {
+  out.reserve(out.size() + s.size() + 2);
+  out.push_back('"');
+  size_t i = 0;
+  while (i < s.size()) {
+    const auto byte = static_cast<unsigned char>(s[i]);
+    char32_t r = byte;
+    size_t width = 1;
+    if (byte >= 0x80) width = DecodeRune(s, i, &r);
+    if (width == 1 && r == kRuneError) {
+      out.append("\\x");
+      AppendHex(out, byte, 2);
+      i += 1;
+      continue;
+    }
+    if (r == '"' || r == '\\') {
+      out.push_back('\\');
+      out.push_back(static_cast<char>(r));
+    } else if (IsGoPrint(r)) {
+      out.append(s.substr(i, width));  // the rune's own (valid) bytes
+    } else {
+      switch (r) {
+        case '\a': out.append("\\a"); break;
+        case '\b': out.append("\\b"); break;
+        case '\f': out.append("\\f"); break;
+        case '\n': out.append("\\n"); break;
+        case '\r': out.append("\\r"); break;
+        case '\t': out.append("\\t"); break;
+        case '\v': out.append("\\v"); break;
+        default:
+          if (r < ' ' || r == 0x7F) {
+            out.append("\\x");
+            AppendHex(out, r, 2);
+          } else if (r < 0x10000) {
+            out.append("\\u");
+            AppendHex(out, r, 4);
+          } else {
+            out.append("\\U");
+            AppendHex(out, r, 8);
+          }
+      }
+    }
+    i += width;
+  }
+  out.push_back('"');
+}
+
+std::string GoQuote(std::string_view s) {
+  std::string out;
+  AppendGoQuoted(out, s);
+  return out;
+}
+
+}  // namespace tfstream::render::text

@@ -1,0 +1,183 @@
+// Go's unquote (encoding/json/decode.go, go1.26.4) works in two phases: it
+// first scans for a byte that needs work (backslash, quote, control byte or
+// an invalid UTF-8 sequence); if none, the raw bytes are the value. Otherwise
+// it rewrites from that point: escapes are decoded, ASCII is copied, and each
+// non-ASCII sequence goes through utf8.DecodeRune and is re-encoded, so an
+// invalid byte becomes U+FFFD (EF BF BD) and decoding resumes at the next
+// byte. The scanner (scanner.go) has already refused control bytes and bad
+// escapes; we fold those checks in here because the caller hands us raw text.
+//
+// UTF-8 validity follows unicode/utf8 (no overlongs, no surrogates, nothing
+// above U+10FFFF, a sequence cut short is invalid byte by byte). It is
+// written out here rather than shared with render/text because the stream
+// stage must not depend on render.
+
+#include "stream/go_json_string.h"
+
+#include <cstdint>
+
+namespace tfstream::stream {
+
+namespace {
+
+constexpr char32_t kReplacement = 0xFFFD;
+
+// utf8.DecodeRune on p[0..n): returns the width, 1 with *r = U+FFFD if the
+// sequence is invalid. REQUIRES: n >= 1 and p[0] >= 0x80.
+size_t DecodeNonAscii(const unsigned char* p, size_t n, char32_t* r) {
+  const unsigned char b0 = p[0];
+  size_t size = 0;
+  unsigned char lo = 0x80;
+  unsigned char hi = 0xBF;
+  if (b0 >= 0xC2 && b0 < 0xE0) {
+    size = 2;
+  } else if (b0 >= 0xE0 && b0 < 0xF0) {
+    size = 3;
+    if (b0 == 0xE0) lo = 0xA0;
+    if (b0 == 0xED) hi = 0x9F;
+  } else if (b0 >= 0xF0 && b0 < 0xF5) {
+    size = 4;
+    if (b0 == 0xF0) lo = 0x90;
+    if (b0 == 0xF4) hi = 0x8F;
+  }
+  *r = kReplacement;
+  if (size == 0 || n < size || p[1] < lo || p[1] > hi) return 1;
+  for (size_t k = 2; k < size; ++k) {
+    if (p[k] < 0x80 || p[k] > 0xBF) return 1;
+  }
+  switch (size) {
+    case 2:
+      *r = (char32_t(b0 & 0x1F) << 6) | (p[1] & 0x3F);
+      break;
+    case 3:
+      *r = (char32_t(b0 & 0x0F) << 12) | (char32_t(p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+      break;
+    default:
+      *r = (char32_t(b0 & 0x07) << 18) | (char32_t(p[1] & 0x3F) << 12) |
+           (char32_t(p[2] & 0x3F) << 6) | (p[3] & 0x3F);
+  }
+  return size;
+}
+
+// utf8.EncodeRune for a valid rune (callers never pass surrogates).
+void AppendUtf8(std::string* out, char32_t r) {
+  if (r < 0x80) {
+    out->push_back(static_cast<char>(r));
+  } else if (r < 0x800) {
+    out->push_back(static_cast<char>(0xC0 | (r >> 6)));
+    out->push_back(static_cast<char>(0x80 | (r & 0x3F)));
+  } else if (r < 0x10000) {
+    out->push_back(static_cast<char>(0xE0 | (r >> 12)));
+    out->push_back(static_cast<char>(0x80 | ((r >> 6) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | (r & 0x3F)));
+  } else {
+    out->push_back(static_cast<char>(0xF0 | (r >> 18)));
+    out->push_back(static_cast<char>(0x80 | ((r >> 12) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | ((r >> 6) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | (r & 0x3F)));
+  }
+}
+
+int HexValue(unsigned char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// getu4: the value of a "\uXXXX" escape at p[0..n), or -1.
+int32_t GetU4(const unsigned char* p, size_t n) {
+  if (n < 6 || p[0] != '\\' || p[1] != 'u') return -1;
+  int32_t v = 0;
+  for (size_t k = 2; k < 6; ++k) {
+    const int h = HexValue(p[k]);
+    if (h < 0) return -1;
+    v = v * 16 + h;
+  }
+  return v;
+}
+
+bool IsSurrogate(int32_t r) { return r >= 0xD800 && r < 0xE000; }
+
+}  // namespace
+
+bool NeedsGoJsonDecoding(std::string_view raw) {
+  const auto* p = reinterpret_cast<const unsigned char*>(raw.data());
+  const size_t n = raw.size();
+  size_t i = 0;
+  while (i < n) {
+    const unsigned char c = p[i];
+    if (c == '\\' || c == '"' || c < 0x20) return true;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    char32_t r;
+    const size_t width = DecodeNonAscii(p + i, n - i, &r);
+    if (width == 1) return true;  // only invalid sequences decode to width 1
+    i += width;
+  }
+  return false;
+}
+
+bool DecodeGoJsonString(std::string_view raw, std::string* out) {
+  const auto* p = reinterpret_cast<const unsigned char*>(raw.data());
+  const size_t n = raw.size();
+  out->reserve(out->size() + n);
+  size_t i = 0;
+  while (i < n) {
+    const unsigned char c = p[i];
+    if (c == '\\') {
+      if (i + 1 >= n) return false;
+      switch (p[i + 1]) {
+        case '"': case '\\': case '/':
+          out->push_back(static_cast<char>(p[i + 1]));
+          i += 2;
+          break;
+        case 'b': out->push_back('\b'); i += 2; break;
+        case 'f': out->push_back('\f'); i += 2; break;
+        case 'n': out->push_back('\n'); i += 2; break;
+        case 'r': out->push_back('\r'); i += 2; break;
+        case 't': out->push_back('\t'); i += 2; break;
+        case 'u': {
+          int32_t r = GetU4(p + i, n - i);
+          if (r < 0) return false;
+          i += 6;
+          if (IsSurrogate(r)) {
+            const int32_t r2 = GetU4(p + i, n - i);
+            if (r < 0xDC00 && r2 >= 0xDC00 && r2 < 0xE000) {
+              AppendUtf8(out, 0x10000 + ((char32_t(r - 0xD800) << 10) | char32_t(r2 - 0xDC00)));
+              i += 6;
+              break;
+            }
+            r = kReplacement;  // lone or mismatched surrogate
+          }
+          AppendUtf8(out, static_cast<char32_t>(r));
+          break;
+        }
+        default:
+          return false;  // includes \' which unquote alone would accept
+      }
+    } else if (c == '"' || c < 0x20) {
+      return false;
+    } else if (c < 0x80) {
+      // Copy the ASCII run in one go.
+      size_t j = i + 1;
+      while (j < n && p[j] >= 0x20 && p[j] < 0x80 && p[j] != '\\' && p[j] != '"') ++j;
+      out->append(raw.substr(i, j - i));
+      i = j;
+    } else {
+      char32_t r;
+      const size_t width = DecodeNonAscii(p + i, n - i, &r);
+      if (width == 1) {
+        AppendUtf8(out, kReplacement);
+      } else {
+        out->append(raw.substr(i, width));
+      }
+      i += width;
+    }
+  }
+  return true;
+}
+
+}  // namespace tfstream::stream

@@ -1,0 +1,87 @@
+// JsonScanner: a validating, non-allocating cursor over JSON text, used by the
+// pre-scan to walk the document and by the render pass to find values it
+// skips. It accepts exactly what Go's encoding/json accepts (invalid UTF-8 in
+// strings included, which Go replaces when decoding) and bounds nesting at
+// Go's limit of 10000 levels, so nothing deeper ever reaches a recursive
+// consumer.
+//
+// Views returned point into the scanned text.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "base/status.h"
+
+namespace tfstream::stream {
+
+struct ByteRange {
+  uint64_t begin = 0;
+  uint64_t end = 0;
+  bool present = false;
+  uint64_t size() const { return end - begin; }
+};
+
+class JsonScanner {
+ public:
+  static constexpr int kMaxDepth = 10000;
+
+  // `base` is the input offset of text[0], for error messages.
+  explicit JsonScanner(std::string_view text, uint64_t base = 0) : text_(text), base_(base) {}
+
+  size_t pos() const { return pos_; }
+  uint64_t offset() const { return base_ + pos_; }
+  std::string_view text() const { return text_; }
+  bool AtEnd() { SkipWhitespace(); return pos_ >= text_.size(); }
+
+  void SkipWhitespace() {
+    while (pos_ < text_.size()) {
+      char c = text_[pos_];
+      if (c != ' ' && c != '\n' && c != '\r' && c != '\t') break;
+      ++pos_;
+    }
+  }
+  // The next non-whitespace byte, or 0 at the end.
+  char Peek() {
+    SkipWhitespace();
+    return pos_ < text_.size() ? text_[pos_] : '\0';
+  }
+  // Consumes `c` (after whitespace) or fails with "expected <what>".
+  bool Expect(char c, const char* what);
+
+  // Validates and skips one value of any kind.
+  // `outer_depth` is the number of containers already open around the value.
+  bool SkipValue(int outer_depth = 0);
+  // Reads a string token; *raw is its text between the quotes, undecoded.
+  bool ReadStringRaw(std::string_view* raw);
+  // Reads a string token and decodes it as Go does.
+  bool ReadString(std::string* out);
+  // Object iteration: BeginObject, then `bool first = true;` and NextMember
+  // until it returns false; ok() then tells the end of the object from an
+  // error. NextMember leaves the cursor at the member's value.
+  bool BeginObject(const char* what);
+  bool NextMember(bool* first, std::string* key);
+  bool BeginArray(const char* what);
+  bool NextElement(bool* first);
+
+  bool ok() const { return status_.ok(); }
+  const Status& status() const { return status_; }
+  bool Fail(const std::string& message) { return FailAt(pos_, message); }
+  bool FailAt(size_t at, const std::string& message);
+
+ private:
+  bool SkipString();
+  bool SkipNumber();
+  bool SkipLiteral(std::string_view word);
+
+  std::string_view text_;
+  uint64_t base_;
+  size_t pos_ = 0;
+  Status status_;
+};
+
+// Describes a byte for an error message: 'x', or "end of input".
+std::string DescribeByte(std::string_view text, size_t pos);
+
+}  // namespace tfstream::stream

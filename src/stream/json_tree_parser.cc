@@ -1,0 +1,216 @@
+// yajl hands string callbacks either a pointer into our input (no escapes in
+// the token) or into its own decode buffer (escapes present, decoded with
+// yajl's rules, which differ from Go's for broken surrogates). In the second
+// case we recover the raw token: yajl's consumed-bytes counter points just past
+// the closing quote, and the opening quote is the first quote before it that is
+// not itself escaped (inside a JSON string every quote is escaped).
+#include "stream/json_tree_parser.h"
+
+#include <yajl/yajl_parse.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "stream/go_json_string.h"
+
+namespace tfstream::stream {
+namespace {
+
+struct Frame {
+  bool is_object;
+  size_t start;  // index into items_ or members_ where this frame's children begin
+  std::string_view pending_key;
+};
+
+class TreeBuilder {
+ public:
+  TreeBuilder(std::string_view text, uint64_t base, buffer::Arena* arena)
+      : text_(text), base_(base), arena_(arena) {}
+
+  yajl_handle handle = nullptr;
+
+  int OnValue(const JsonValue* v) {
+    if (frames_.empty()) {
+      root_ = v;
+      have_root_ = true;
+      return 1;
+    }
+    Frame& f = frames_.back();
+    if (f.is_object) {
+      members_.push_back(JsonMember{f.pending_key, v});
+    } else {
+      items_.push_back(v);
+    }
+    return 1;
+  }
+
+  int OnNull() { return OnValue(nullptr); }
+  int OnBool(bool b) {
+    JsonValue* v = arena_->New<JsonValue>();
+    v->kind = JsonKind::kBool;
+    v->boolean = b;
+    return OnValue(v);
+  }
+  int OnNumber(const char* s, size_t n) {
+    JsonValue* v = arena_->New<JsonValue>();
+    v->kind = JsonKind::kNumber;
+    v->text = arena_->CopyString(std::string_view(s, n));
+    return OnValue(v);
+  }
+  int OnString(const unsigned char* s, size_t n) {
+    std::string_view decoded;
+    if (!Decode(s, n, &decoded)) return 0;
+    JsonValue* v = arena_->New<JsonValue>();
+    v->kind = JsonKind::kString;
+    v->text = decoded;
+    return OnValue(v);
+  }
+  int OnKey(const unsigned char* s, size_t n) {
+    std::string_view decoded;
+    if (!Decode(s, n, &decoded)) return 0;
+    frames_.back().pending_key = decoded;
+    return 1;
+  }
+  int OnStartMap() {
+    frames_.push_back(Frame{true, members_.size(), {}});
+    return 1;
+  }
+  int OnEndMap() {
+    Frame f = frames_.back();
+    frames_.pop_back();
+    size_t n = members_.size() - f.start;
+    auto first = members_.begin() + static_cast<ptrdiff_t>(f.start);
+    std::stable_sort(first, members_.end(),
+                     [](const JsonMember& a, const JsonMember& b) { return a.key < b.key; });
+    // Duplicate keys: the last occurrence wins, as in a Go map.
+    size_t unique = 0;
+    for (size_t i = 0; i < n; ++i) {
+      if (i + 1 < n && first[i].key == first[i + 1].key) continue;
+      first[unique++] = first[i];
+    }
+    JsonMember* members = static_cast<JsonMember*>(
+        arena_->Allocate(sizeof(JsonMember) * unique, alignof(JsonMember)));
+    std::copy(first, first + static_cast<ptrdiff_t>(unique), members);
+    members_.resize(f.start);
+    JsonValue* v = arena_->New<JsonValue>();
+    v->kind = JsonKind::kObject;
+    v->members = members;
+    v->size = unique;
+    return OnValue(v);
+  }
+  int OnStartArray() {
+    frames_.push_back(Frame{false, items_.size(), {}});
+    return 1;
+  }
+  int OnEndArray() {
+    Frame f = frames_.back();
+    frames_.pop_back();
+    size_t n = items_.size() - f.start;
+    const JsonValue** items = static_cast<const JsonValue**>(
+        arena_->Allocate(sizeof(JsonValue*) * n, alignof(JsonValue*)));
+    std::copy(items_.begin() + static_cast<ptrdiff_t>(f.start), items_.end(), items);
+    items_.resize(f.start);
+    JsonValue* v = arena_->New<JsonValue>();
+    v->kind = JsonKind::kArray;
+    v->items = items;
+    v->size = n;
+    return OnValue(v);
+  }
+
+  const JsonValue* root() const { return root_; }
+  bool have_root() const { return have_root_; }
+  const Status& status() const { return status_; }
+
+ private:
+  bool Decode(const unsigned char* s, size_t n, std::string_view* out) {
+    const char* p = reinterpret_cast<const char*>(s);
+    std::string_view raw;
+    if (p >= text_.data() && p + n <= text_.data() + text_.size()) {
+      raw = std::string_view(p, n);
+    } else {
+      size_t end = yajl_get_bytes_consumed(handle);  // just past the closing quote
+      if (end == 0 || end > text_.size()) return Fail("string token out of range", end);
+      size_t close = end - 1;
+      size_t open = close;
+      while (open > 0) {
+        --open;
+        if (text_[open] != '"') continue;
+        size_t backslashes = 0;
+        while (open >= backslashes + 1 && text_[open - backslashes - 1] == '\\') ++backslashes;
+        if (backslashes % 2 == 0) break;
+      }
+      raw = text_.substr(open + 1, close - open - 1);
+    }
+    if (!NeedsGoJsonDecoding(raw)) {
+      *out = arena_->CopyString(raw);
+      return true;
+    }
+    scratch_.clear();
+    if (!DecodeGoJsonString(raw, &scratch_)) {
+      return Fail("invalid string", static_cast<size_t>(raw.data() - text_.data()));
+    }
+    *out = arena_->CopyString(scratch_);
+    return true;
+  }
+
+  bool Fail(const char* what, size_t at) {
+    if (status_.ok()) status_ = Status::Error(what, base_ + at);
+    return false;
+  }
+
+  std::string_view text_;
+  uint64_t base_;
+  buffer::Arena* arena_;
+  std::vector<Frame> frames_;
+  std::vector<const JsonValue*> items_;
+  std::vector<JsonMember> members_;
+  std::string scratch_;
+  const JsonValue* root_ = nullptr;
+  bool have_root_ = false;
+  Status status_;
+};
+
+TreeBuilder* B(void* ctx) { return static_cast<TreeBuilder*>(ctx); }
+
+const yajl_callbacks kCallbacks = {
+    [](void* c) { return B(c)->OnNull(); },
+    [](void* c, int b) { return B(c)->OnBool(b != 0); },
+    nullptr,
+    nullptr,
+    [](void* c, const char* s, size_t n) { return B(c)->OnNumber(s, n); },
+    [](void* c, const unsigned char* s, size_t n) { return B(c)->OnString(s, n); },
+    [](void* c) { return B(c)->OnStartMap(); },
+    [](void* c, const unsigned char* s, size_t n) { return B(c)->OnKey(s, n); },
+    [](void* c) { return B(c)->OnEndMap(); },
+    [](void* c) { return B(c)->OnStartArray(); },
+    [](void* c) { return B(c)->OnEndArray(); },
+};
+
+}  // namespace
+
+Status ParseJsonTree(std::string_view text, uint64_t base_offset, buffer::Arena* arena,
+                     const JsonValue** out) {
+  TreeBuilder builder(text, base_offset, arena);
+  yajl_handle h = yajl_alloc(&kCallbacks, nullptr, &builder);
+  builder.handle = h;
+  yajl_config(h, yajl_dont_validate_strings, 1);
+  yajl_status st = yajl_parse(h, reinterpret_cast<const unsigned char*>(text.data()), text.size());
+  if (st == yajl_status_ok) st = yajl_complete_parse(h);
+  Status result;
+  if (!builder.status().ok()) {
+    result = builder.status();
+  } else if (st != yajl_status_ok || !builder.have_root()) {
+    size_t at = yajl_get_bytes_consumed(h);
+    unsigned char* msg = yajl_get_error(h, 0, nullptr, 0);
+    std::string text_msg = msg ? reinterpret_cast<char*>(msg) : "invalid JSON";
+    if (msg) yajl_free_error(h, msg);
+    while (!text_msg.empty() && (text_msg.back() == '\n' || text_msg.back() == ' ')) text_msg.pop_back();
+    result = Status::Error(text_msg, base_offset + at);
+  }
+  yajl_free(h);
+  *out = builder.root();
+  return result;
+}
+
+}  // namespace tfstream::stream

@@ -1,0 +1,23 @@
+// Materialises one JSON value (a byte range of the input already validated by
+// PreScan) into a JsonValue tree, tokenised by yajl. Strings are decoded with
+// Go's encoding/json rules rather than yajl's (see go_json_string.h), numbers
+// keep their literal text.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "base/status.h"
+#include "buffer/arena.h"
+#include "stream/json_value.h"
+
+namespace tfstream::stream {
+
+// Parses `text`, which must hold exactly one JSON value (surrounding
+// whitespace allowed). `base_offset` is the offset of text[0] in the input,
+// used for error messages. The tree lives in `arena` until its Reset().
+// A JSON null yields *out == nullptr.
+Status ParseJsonTree(std::string_view text, uint64_t base_offset, buffer::Arena* arena,
+                     const JsonValue** out);
+
+}  // namespace tfstream::stream

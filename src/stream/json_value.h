@@ -1,0 +1,54 @@
+// JsonValue: one decoded JSON value, shaped like what Go's encoding/json
+// produces for interface{} with UseNumber: nil, bool, json.Number (literal
+// text kept), string (decoded, invalid UTF-8 replaced by U+FFFD), []interface{}
+// and map[string]interface{}.
+//
+// JSON null is represented by a null pointer, exactly as Go's nil interface, so
+// "absent" and "null" look alike; containers tell the two apart by presence.
+// Object members are sorted by key (bytewise, as sort.Strings) and duplicate
+// keys keep the last value, as decoding into a Go map does.
+//
+// Lifetime: values and their strings live in the Arena they were parsed into.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace tfstream::stream {
+
+enum class JsonKind : uint8_t { kBool, kNumber, kString, kArray, kObject };
+
+struct JsonValue;
+
+struct JsonMember {
+  std::string_view key;
+  const JsonValue* value;  // nullptr for JSON null
+};
+
+struct JsonValue {
+  JsonKind kind;
+  bool boolean = false;
+  std::string_view text;  // number literal or decoded string
+  const JsonValue* const* items = nullptr;  // array elements (nullptr = null)
+  const JsonMember* members = nullptr;      // object members, sorted by key
+  size_t size = 0;                          // element or member count
+
+  bool IsBool() const { return kind == JsonKind::kBool; }
+  bool IsNumber() const { return kind == JsonKind::kNumber; }
+  bool IsString() const { return kind == JsonKind::kString; }
+  bool IsArray() const { return kind == JsonKind::kArray; }
+  bool IsObject() const { return kind == JsonKind::kObject; }
+
+  // Binary search in an object's members. Returns true and sets *value (which
+  // may be nullptr for a null member) when the key is present.
+  bool Find(std::string_view key, const JsonValue** value) const;
+};
+
+// reflect.DeepEqual over decoded JSON: numbers compare by literal text.
+bool JsonDeepEqual(const JsonValue* a, const JsonValue* b);
+
+// Go's `value.(bool)` for a possibly-null value: true only for JSON true.
+inline bool IsTrue(const JsonValue* v) { return v != nullptr && v->IsBool() && v->boolean; }
+
+}  // namespace tfstream::stream

@@ -1,0 +1,23 @@
+#include "stream/plan_action.h"
+
+namespace tfstream::stream {
+
+bool PlanActionFromList(const std::vector<std::string>& a, PlanAction* out) {
+  if (a.size() == 2) {
+    if (a[0] == "create" && a[1] == "delete") return *out = PlanAction::kCreateThenDelete, true;
+    if (a[0] == "delete" && a[1] == "create") return *out = PlanAction::kDeleteThenCreate, true;
+    if (a[0] == "create" && a[1] == "forget") return *out = PlanAction::kCreateThenForget, true;
+  }
+  if (a.size() == 1) {
+    const std::string& s = a[0];
+    if (s == "create") return *out = PlanAction::kCreate, true;
+    if (s == "delete") return *out = PlanAction::kDelete, true;
+    if (s == "update") return *out = PlanAction::kUpdate, true;
+    if (s == "read") return *out = PlanAction::kRead, true;
+    if (s == "forget") return *out = PlanAction::kForget, true;
+    if (s == "no-op") return *out = PlanAction::kNoOp, true;
+  }
+  return false;
+}
+
+}  // namespace tfstream::stream

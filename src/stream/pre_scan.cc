@@ -1,0 +1,331 @@
+// Field names match case-insensitively (ASCII), as Go's encoding/json matches
+// object keys to struct fields; a repeated key overrides the earlier one.
+#include "stream/pre_scan.h"
+
+#include <cstdlib>
+
+namespace tfstream::stream {
+namespace {
+
+bool KeyIs(std::string_view key, std::string_view field) {
+  if (key.size() != field.size()) return false;
+  for (size_t i = 0; i < key.size(); ++i) {
+    char a = key[i];
+    if (a >= 'A' && a <= 'Z') a = static_cast<char>(a - 'A' + 'a');
+    if (a != field[i]) return false;
+  }
+  return true;
+}
+
+bool IsNullNext(JsonScanner* s) { return s->Peek() == 'n'; }
+
+// A string field; null leaves it empty, as Go leaves the zero value.
+bool ReadStringField(JsonScanner* s, const char* field, std::string* out) {
+  char c = s->Peek();
+  if (c == 'n') {
+    out->clear();
+    return s->SkipValue();
+  }
+  if (c != '"') return s->Fail(std::string("expected a string for \"") + field + "\", found " +
+                               DescribeByte(s->text(), s->pos()));
+  return s->ReadString(out);
+}
+
+bool ReadBoolField(JsonScanner* s, const char* field, bool* out) {
+  char c = s->Peek();
+  size_t at = s->pos();
+  if (c == 'n') return s->SkipValue();
+  if (c != 't' && c != 'f') {
+    return s->FailAt(at, std::string("expected true or false for \"") + field + "\", found " +
+                             DescribeByte(s->text(), at));
+  }
+  if (!s->SkipValue()) return false;
+  *out = c == 't';
+  return true;
+}
+
+bool ReadIntField(JsonScanner* s, const char* field, long* out) {
+  char c = s->Peek();
+  size_t at = s->pos();
+  if (c == 'n') return s->SkipValue();
+  if (c != '-' && (c < '0' || c > '9')) {
+    return s->FailAt(at, std::string("expected an integer for \"") + field + "\", found " +
+                             DescribeByte(s->text(), at));
+  }
+  if (!s->SkipValue()) return false;
+  std::string_view lit = s->text().substr(at, s->pos() - at);
+  if (lit.find_first_of(".eE") != std::string_view::npos) {
+    return s->FailAt(at, std::string("expected an integer for \"") + field + "\", found " + std::string(lit));
+  }
+  *out = std::strtol(std::string(lit).c_str(), nullptr, 10);
+  return true;
+}
+
+// Skips a value that must be a container of the given kind (or null) and
+// records its range.
+bool RecordRange(JsonScanner* s, char open, const char* field, ByteRange* out) {
+  char c = s->Peek();
+  size_t at = s->pos();
+  if (c == 'n') {
+    *out = ByteRange{};
+    return s->SkipValue(1);
+  }
+  if (c != open) {
+    return s->FailAt(at, std::string("expected ") + (open == '[' ? "an array" : "an object") + " for \"" +
+                             field + "\", found " + DescribeByte(s->text(), at));
+  }
+  if (!s->SkipValue(1)) return false;
+  *out = ByteRange{at, s->pos(), true};
+  return true;
+}
+
+bool ScanChangeFacts(JsonScanner* s, int depth, ResourceFacts* out) {
+  if (IsNullNext(s)) return s->SkipValue(depth);
+  if (!s->BeginObject("an object for \"change\"")) return false;
+  bool first = true;
+  std::string key;
+  while (s->NextMember(&first, &key)) {
+    if (KeyIs(key, "actions")) {
+      out->actions.clear();
+      out->has_actions = true;
+      if (IsNullNext(s)) {
+        if (!s->SkipValue(depth + 1)) return false;
+        continue;
+      }
+      if (!s->BeginArray("an array for \"actions\"")) return false;
+      bool f = true;
+      std::string a;
+      while (s->NextElement(&f)) {
+        if (!ReadStringField(s, "actions", &a)) return false;
+        out->actions.push_back(a);
+      }
+      if (!s->ok()) return false;
+    } else if (KeyIs(key, "importing")) {
+      char c = s->Peek();
+      if (c != 'n' && c != '{') return s->Fail("expected an object for \"importing\", found " + DescribeByte(s->text(), s->pos()));
+      out->importing = c == '{';
+      if (!s->SkipValue(depth + 1)) return false;
+    } else if (!s->SkipValue(depth + 1)) {
+      return false;
+    }
+  }
+  return s->ok();
+}
+
+bool ScanTrigger(JsonScanner* s, int depth, bool lifecycle, ActionInvocationFacts* out) {
+  if (IsNullNext(s)) return s->SkipValue(depth);
+  if (!s->BeginObject("an object for an action trigger")) return false;
+  bool first = true;
+  std::string key;
+  while (s->NextMember(&first, &key)) {
+    bool ok = true;
+    if (lifecycle && KeyIs(key, "triggering_resource_address")) {
+      ok = ReadStringField(s, "triggering_resource_address", &out->triggering_address);
+    } else if (lifecycle && KeyIs(key, "action_trigger_event")) {
+      ok = ReadStringField(s, "action_trigger_event", &out->event);
+    } else if (lifecycle && KeyIs(key, "action_trigger_block_index")) {
+      ok = ReadIntField(s, "action_trigger_block_index", &out->block_index);
+    } else if (lifecycle && KeyIs(key, "actions_list_index")) {
+      ok = ReadIntField(s, "actions_list_index", &out->list_index);
+    } else if (!lifecycle && KeyIs(key, "calling_resource_address")) {
+      ok = ReadStringField(s, "calling_resource_address", &out->calling_address);
+    } else {
+      ok = s->SkipValue(depth + 1);
+    }
+    if (!ok) return false;
+  }
+  if (!s->ok()) return false;
+  (lifecycle ? out->lifecycle : out->invoke) = true;
+  return true;
+}
+
+bool ScanActionInvocation(JsonScanner* s, ActionInvocationFacts* out) {
+  size_t begin = s->pos();
+  if (IsNullNext(s)) {
+    if (!s->SkipValue(2)) return false;
+    out->range = ByteRange{begin, s->pos(), true};
+    return true;
+  }
+  if (!s->BeginObject("an object in \"action_invocations\"")) return false;
+  bool first = true;
+  std::string key;
+  while (s->NextMember(&first, &key)) {
+    bool ok = true;
+    if (KeyIs(key, "address")) {
+      ok = ReadStringField(s, "address", &out->address);
+    } else if (KeyIs(key, "type")) {
+      ok = ReadStringField(s, "type", &out->type);
+    } else if (KeyIs(key, "name")) {
+      ok = ReadStringField(s, "name", &out->name);
+    } else if (KeyIs(key, "provider_name")) {
+      ok = ReadStringField(s, "provider_name", &out->provider_name);
+    } else if (KeyIs(key, "config_values")) {
+      out->has_config = true;
+      ok = s->SkipValue(3);
+    } else if (KeyIs(key, "lifecycle_action_trigger")) {
+      ok = ScanTrigger(s, 3, true, out);
+    } else if (KeyIs(key, "invoke_action_trigger")) {
+      ok = ScanTrigger(s, 3, false, out);
+    } else {
+      ok = s->SkipValue(3);
+    }
+    if (!ok) return false;
+  }
+  if (!s->ok()) return false;
+  out->range = ByteRange{s->text().data() == nullptr ? 0 : begin, s->pos(), true};
+  return true;
+}
+
+bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts) {
+  size_t at = s->pos();
+  if (IsNullNext(s)) {
+    facts->resource_changes = ByteRange{};
+    return s->SkipValue(1);
+  }
+  if (!s->BeginArray("an array for \"resource_changes\"")) return false;
+  at = s->pos() - 1;
+  facts->shown_changes = facts->importing = facts->resource_change_count = 0;
+  facts->counts.fill(0);
+  facts->will_print_resource_changes = false;
+  bool first = true;
+  ResourceFacts rf;
+  while (s->NextElement(&first)) {
+    size_t element_at = s->pos();
+    rf = ResourceFacts{};
+    if (!ScanResourceFacts(s, 2, &rf)) return false;
+    ++facts->resource_change_count;
+    PlanAction action;
+    if (!PlanActionFromList(rf.actions, &action)) {
+      std::string list;
+      for (const std::string& a : rf.actions) list += (list.empty() ? "" : ", ") + a;
+      return s->FailAt(element_at, "resource change \"" + rf.address + "\" has an unrecognized action list [" +
+                                       list + "]");
+    }
+    if (rf.mode != "managed" && rf.mode != "data") {
+      return s->FailAt(element_at, "resource change \"" + rf.address + "\" has an unrecognized resource mode \"" +
+                                       rf.mode + "\"");
+    }
+    SchemaKey key{rf.provider_name, rf.mode == "data", rf.type};
+    facts->needed_schemas.emplace(std::move(key), rf.address);
+    bool moved = !rf.previous_address.empty() && rf.previous_address != rf.address;
+    if (action == PlanAction::kNoOp && !moved && !rf.importing) continue;
+    if (action == PlanAction::kDelete && rf.mode != "managed") continue;
+    ++facts->shown_changes;
+    if (rf.importing) ++facts->importing;
+    if (action != PlanAction::kNoOp) {
+      facts->will_print_resource_changes = true;
+      ++facts->counts[static_cast<size_t>(action)];
+    }
+  }
+  if (!s->ok()) return false;
+  facts->resource_changes = ByteRange{at, s->pos(), true};
+  return true;
+}
+
+bool ScanActionInvocations(JsonScanner* s, PlanFacts* facts) {
+  facts->actions.clear();
+  if (IsNullNext(s)) {
+    facts->action_invocations = ByteRange{};
+    return s->SkipValue(1);
+  }
+  size_t at = s->pos();
+  if (!s->BeginArray("an array for \"action_invocations\"")) return false;
+  at = s->pos() - 1;
+  bool first = true;
+  while (s->NextElement(&first)) {
+    ActionInvocationFacts a;
+    if (!ScanActionInvocation(s, &a)) return false;
+    facts->actions.push_back(std::move(a));
+  }
+  if (!s->ok()) return false;
+  facts->action_invocations = ByteRange{at, s->pos(), true};
+  return true;
+}
+
+}  // namespace
+
+bool ScanResourceFacts(JsonScanner* s, int depth, ResourceFacts* out) {
+  if (IsNullNext(s)) return s->SkipValue(depth);
+  if (!s->BeginObject("an object for a resource change")) return false;
+  bool first = true;
+  std::string key;
+  while (s->NextMember(&first, &key)) {
+    bool ok = true;
+    if (KeyIs(key, "address")) {
+      ok = ReadStringField(s, "address", &out->address);
+    } else if (KeyIs(key, "mode")) {
+      ok = ReadStringField(s, "mode", &out->mode);
+    } else if (KeyIs(key, "type")) {
+      ok = ReadStringField(s, "type", &out->type);
+    } else if (KeyIs(key, "name")) {
+      ok = ReadStringField(s, "name", &out->name);
+    } else if (KeyIs(key, "provider_name")) {
+      ok = ReadStringField(s, "provider_name", &out->provider_name);
+    } else if (KeyIs(key, "previous_address")) {
+      ok = ReadStringField(s, "previous_address", &out->previous_address);
+    } else if (KeyIs(key, "change")) {
+      ok = ScanChangeFacts(s, depth + 1, out);
+    } else {
+      ok = s->SkipValue(depth + 1);
+    }
+    if (!ok) return false;
+  }
+  return s->ok();
+}
+
+Status PreScan(std::string_view doc, PlanFacts* facts) {
+  JsonScanner s(doc);
+  if (s.Peek() != '{') {
+    s.Fail("expected '{' at the start of the plan, found " + DescribeByte(doc, s.pos()));
+    return s.status();
+  }
+  s.BeginObject("'{'");
+  bool first = true;
+  std::string key;
+  bool has_format_version = false;
+  while (s.NextMember(&first, &key)) {
+    bool ok = true;
+    if (KeyIs(key, "resource_changes")) {
+      ok = ScanResourceChanges(&s, facts);
+    } else if (KeyIs(key, "resource_drift")) {
+      ok = RecordRange(&s, '[', "resource_drift", &facts->resource_drift);
+    } else if (KeyIs(key, "output_changes")) {
+      ok = RecordRange(&s, '{', "output_changes", &facts->output_changes);
+    } else if (KeyIs(key, "deferred_changes")) {
+      ok = RecordRange(&s, '[', "deferred_changes", &facts->deferred_changes);
+    } else if (KeyIs(key, "relevant_attributes")) {
+      ok = RecordRange(&s, '[', "relevant_attributes", &facts->relevant_attributes);
+    } else if (KeyIs(key, "provider_schemas")) {
+      ok = RecordRange(&s, '{', "provider_schemas", &facts->provider_schemas);
+    } else if (KeyIs(key, "action_invocations")) {
+      ok = ScanActionInvocations(&s, facts);
+    } else if (KeyIs(key, "plan_format_version")) {
+      facts->has_plan_format_version = true;
+      ok = ReadStringField(&s, "plan_format_version", &facts->plan_format_version);
+    } else if (KeyIs(key, "provider_format_version")) {
+      facts->has_provider_format_version = true;
+      ok = ReadStringField(&s, "provider_format_version", &facts->provider_format_version);
+    } else if (KeyIs(key, "format_version")) {
+      has_format_version = true;
+      ok = ReadStringField(&s, "format_version", &facts->format_version);
+    } else if (KeyIs(key, "errored")) {
+      ok = ReadBoolField(&s, "errored", &facts->errored);
+    } else if (KeyIs(key, "applyable")) {
+      facts->has_applyable = true;
+      ok = ReadBoolField(&s, "applyable", &facts->applyable);
+    } else {
+      ok = s.SkipValue(1);
+    }
+    if (!ok) return s.status();
+  }
+  if (!s.ok()) return s.status();
+  if (!s.AtEnd()) {
+    s.Fail("unexpected data after the end of the plan: " + DescribeByte(doc, s.pos()));
+    return s.status();
+  }
+  bool renderer = facts->has_plan_format_version || (facts->provider_schemas.present && !has_format_version);
+  facts->shape = renderer ? InputShape::kRenderer : InputShape::kShowJson;
+  return Status::Ok();
+}
+
+}  // namespace tfstream::stream

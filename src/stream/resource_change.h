@@ -1,0 +1,48 @@
+// ResourceChange: one element of resource_changes, resource_drift or
+// deferred_changes (jsonplan.ResourceChange and Change @883c722), viewed over
+// its parsed JSON tree. Views live as long as the tree's arena.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/status.h"
+#include "stream/json_value.h"
+#include "stream/plan_action.h"
+
+namespace tfstream::stream {
+
+struct ResourceChange {
+  std::string_view address, previous_address, module_address, mode, type, name, provider_name,
+      deposed, action_reason;
+  const JsonValue* index = nullptr;  // decoded; see index_raw for the text
+  bool has_index = false;
+  std::string_view index_raw;  // the index value's JSON text, as json.RawMessage keeps it
+
+  PlanAction action = PlanAction::kNoOp;
+  std::vector<std::string> actions;
+  const JsonValue* before = nullptr;
+  const JsonValue* after = nullptr;
+  const JsonValue* after_unknown = nullptr;
+  const JsonValue* before_sensitive = nullptr;
+  const JsonValue* after_sensitive = nullptr;
+  const JsonValue* replace_paths = nullptr;
+  bool importing = false;
+  std::string_view importing_id;
+  std::string_view generated_config;
+
+  bool Moved() const { return !previous_address.empty() && previous_address != address; }
+  bool IsManaged() const { return mode == "managed"; }
+};
+
+// Case-insensitive (ASCII) struct field lookup, exact name preferred, as Go's
+// encoding/json matches keys to fields. Returns whether the key is present.
+bool FindField(const JsonValue* object, std::string_view name, const JsonValue** value);
+
+// Fills `out` from the tree of one resource change object. `raw` is the
+// object's JSON text (for index_raw); `offset` its position, for errors.
+Status ExtractResourceChange(const JsonValue* tree, std::string_view raw, uint64_t offset,
+                             ResourceChange* out);
+
+}  // namespace tfstream::stream

@@ -1,0 +1,74 @@
+// The provider schema model the differ walks: jsonprovider.Block, Attribute,
+// NestedType and BlockType (command/jsonprovider @883c722), with attribute
+// types decoded from cty's JSON type syntax. Children are sorted by name.
+//
+// Lifetime: schemas live in the long-lived arena of the run (SchemaStore).
+#pragma once
+
+#include <span>
+#include <string_view>
+
+namespace tfstream::stream {
+
+struct CtyType;
+
+struct NamedCtyType {
+  std::string_view name;
+  const CtyType* type;
+};
+
+// cty.Type as ctyjson.UnmarshalType builds it.
+struct CtyType {
+  enum class Kind { kString, kNumber, kBool, kDynamic, kList, kSet, kMap, kObject, kTuple };
+  Kind kind;
+  const CtyType* element = nullptr;             // list, set, map
+  std::span<const NamedCtyType> attributes;     // object, sorted by name
+  std::span<const CtyType* const> elements;     // tuple
+
+  bool IsPrimitive() const { return kind == Kind::kString || kind == Kind::kNumber || kind == Kind::kBool; }
+  bool IsCollection() const { return kind == Kind::kList || kind == Kind::kSet || kind == Kind::kMap; }
+  bool HasDynamicTypes() const;
+};
+
+struct NestedType;
+struct Block;
+
+struct Attribute {
+  const CtyType* type = nullptr;         // absent when nested_type is set
+  const NestedType* nested_type = nullptr;
+  bool write_only = false;
+};
+
+struct NamedAttribute {
+  std::string_view name;
+  const Attribute* attribute;
+};
+
+enum class NestingMode { kSingle, kGroup, kList, kSet, kMap, kInvalid };
+
+struct NestedType {
+  std::span<const NamedAttribute> attributes;
+  NestingMode nesting = NestingMode::kInvalid;
+  std::string_view nesting_text;
+};
+
+struct BlockType {
+  NestingMode nesting = NestingMode::kInvalid;
+  std::string_view nesting_text;
+  const Block* block = nullptr;
+};
+
+struct NamedBlockType {
+  std::string_view name;
+  const BlockType* block_type;
+};
+
+struct Block {
+  std::span<const NamedAttribute> attributes;
+  std::span<const NamedBlockType> block_types;
+  // containsNonLegacyFeatures (differ/block.go): features the legacy SDK could
+  // not express, which switch off its empty-string-is-null fixup.
+  bool non_legacy = false;
+};
+
+}  // namespace tfstream::stream

@@ -1,0 +1,116 @@
+#include "stream/schema_store.h"
+
+#include "stream/json_tree_parser.h"
+
+namespace tfstream::stream {
+namespace {
+
+constexpr const char* kKindKeys[3] = {"resource_schemas", "data_source_schemas", "action_schemas"};
+
+// Indexes the members of the object at `range` as key -> value range; later
+// duplicates override earlier ones, as decoding into a Go map does.
+template <typename Map>
+Status IndexObject(std::string_view text, ByteRange range, Map* out) {
+  JsonScanner inner(text.substr(range.begin, range.size()), range.begin);
+  if (!inner.BeginObject("an object")) return inner.status();
+  bool first = true;
+  std::string key;
+  while (inner.NextMember(&first, &key)) {
+    inner.SkipWhitespace();
+    size_t begin = inner.pos();
+    if (!inner.SkipValue(2)) return inner.status();
+    (*out)[key] = ByteRange{range.begin + begin, range.begin + inner.pos(), true};
+  }
+  return inner.status();
+}
+
+}  // namespace
+
+SchemaStore::SchemaStore(std::string_view text, ByteRange range, std::string label)
+    : text_(text), range_(range), label_(std::move(label)) {}
+
+Status SchemaStore::IndexProviders() {
+  if (providers_indexed_) return Status::Ok();
+  providers_indexed_ = true;
+  if (!range_.present) return Status::Ok();
+  std::map<std::string, ByteRange, std::less<>> ranges;
+  Status s = IndexObject(text_, range_, &ranges);
+  if (!s.ok()) return s;
+  for (auto& [name, r] : ranges) providers_[name].range = r;
+  return Status::Ok();
+}
+
+Status SchemaStore::HasProvider(std::string_view provider, bool* found) {
+  Status s = IndexProviders();
+  if (!s.ok()) return s;
+  auto it = providers_.find(provider);
+  // A provider whose value is JSON null decodes to a nil *Provider.
+  *found = it != providers_.end() && text_.substr(it->second.range.begin, 4) != "null";
+  return Status::Ok();
+}
+
+Status SchemaStore::IndexKind(ProviderIndex* p, int kind) {
+  if (p->kind_indexed[kind]) return Status::Ok();
+  p->kind_indexed[kind] = true;
+  if (!p->indexed) {
+    p->indexed = true;
+    std::map<std::string, ByteRange, std::less<>> members;
+    if (text_[p->range.begin] == '{') {
+      Status s = IndexObject(text_, p->range, &members);
+      if (!s.ok()) return s;
+    }
+    for (int k = 0; k < 3; ++k) {
+      auto it = members.find(kKindKeys[k]);
+      if (it != members.end() && text_[it->second.begin] == '{') p->kinds[k] = it->second;
+    }
+  }
+  if (!p->kinds[kind].present) return Status::Ok();
+  return IndexObject(text_, p->kinds[kind], &p->types[kind]);
+}
+
+Status SchemaStore::Find(std::string_view provider, Kind kind, std::string_view type, bool* found,
+                         const Block** block) {
+  *found = false;
+  *block = nullptr;
+  std::string cache_key = std::string(provider) + '\x1f' + static_cast<char>('0' + static_cast<int>(kind)) +
+                          std::string(type);
+  auto cached = cache_.find(cache_key);
+  if (cached != cache_.end()) {
+    *found = true;
+    *block = cached->second;
+    return Status::Ok();
+  }
+  bool has_provider = false;
+  Status s = HasProvider(provider, &has_provider);
+  if (!s.ok() || !has_provider) return s;
+  ProviderIndex& p = providers_.find(provider)->second;
+  int k = static_cast<int>(kind);
+  s = IndexKind(&p, k);
+  if (!s.ok()) return s;
+  auto it = p.types[k].find(type);
+  if (it == p.types[k].end()) return Status::Ok();
+  const JsonValue* schema = nullptr;
+  s = ParseJsonTree(text_.substr(it->second.begin, it->second.size()), it->second.begin, &arena_, &schema);
+  if (!s.ok()) return s;
+  if (schema == nullptr) return Status::Ok();  // a null schema is a nil pointer: missing
+  if (!schema->IsObject()) {
+    return Status::Error("schema for \"" + std::string(type) + "\" is not an object", it->second.begin);
+  }
+  const JsonValue* block_json = nullptr;
+  schema->Find("block", &block_json);
+  *found = true;
+  if (block_json == nullptr) {
+    if (kind != Kind::kAction) {
+      return Status::Error("schema for \"" + std::string(type) + "\" has no block", it->second.begin);
+    }
+  } else {
+    s = DecodeBlock(block_json, &arena_, block);
+    if (!s.ok()) {
+      return Status::Error("schema for \"" + std::string(type) + "\": " + s.message(), it->second.begin);
+    }
+  }
+  cache_[cache_key] = *block;
+  return Status::Ok();
+}
+
+}  // namespace tfstream::stream

@@ -1,0 +1,65 @@
+// SchemaStore: finds and decodes provider schemas on demand from a
+// provider_schemas object (embedded in a renderer-shaped plan or read from a
+// `terraform providers schema -json` file). Only the resource, data source and
+// action types a plan uses are decoded; each is decoded once.
+//
+// The text passed in must outlive the store; decoded schemas live in the
+// store's own arena.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "base/status.h"
+#include "buffer/arena.h"
+#include "stream/json_scanner.h"
+#include "stream/json_value.h"
+#include "stream/schema.h"
+
+namespace tfstream::stream {
+
+class SchemaStore {
+ public:
+  enum class Kind { kResource, kDataSource, kAction };
+
+  // `text` holds the document; `provider_schemas` the range of its
+  // provider_schemas object (absent means no providers at all).
+  SchemaStore(std::string_view text, ByteRange provider_schemas, std::string label);
+
+  // Finds the schema's block. *found is false when the provider or the type
+  // is missing (Terraform dereferences nil there); an error Status means the
+  // schema JSON is malformed. For actions the block may be null (no "block").
+  Status Find(std::string_view provider, Kind kind, std::string_view type, bool* found,
+              const Block** block);
+  // Whether the provider exists at all.
+  Status HasProvider(std::string_view provider, bool* found);
+
+  const std::string& label() const { return label_; }
+
+ private:
+  struct ProviderIndex {
+    bool indexed = false;
+    ByteRange range;
+    ByteRange kinds[3];
+    bool kind_indexed[3] = {false, false, false};
+    std::map<std::string, ByteRange, std::less<>> types[3];
+  };
+  Status IndexProviders();
+  Status IndexKind(ProviderIndex* p, int kind);
+
+  std::string_view text_;
+  ByteRange range_;
+  std::string label_;
+  bool providers_indexed_ = false;
+  std::map<std::string, ProviderIndex, std::less<>> providers_;
+  std::map<std::string, const Block*, std::less<>> cache_;
+  buffer::Arena arena_;
+};
+
+// Decodes a schema block ({"attributes": ..., "block_types": ...}) from a
+// parsed JSON tree into `arena`. On malformed input returns an error message.
+Status DecodeBlock(const JsonValue* json, buffer::Arena* arena, const Block** out);
+
+}  // namespace tfstream::stream
