@@ -518,7 +518,8 @@ Status PlanPipeline::RenderDeferred(bool* rendered) {
     stream::FindField(tree, "reason", &reason);
     stream::FindField(tree, "resource_change", &change_json);
     stream::ResourceChange rc;
-    st = stream::ExtractResourceChange(change_json, raw, offset, &rc);
+    std::string_view change_raw = stream::RawMember(raw, "resource_change");
+    st = stream::ExtractResourceChange(change_json, change_raw, offset, &rc);
     if (!st.ok()) return PlanError(st);
     if (rc.mode != "managed" && rc.mode != "data") {
       return PlanError(Status::Error("deferred change \"" + std::string(rc.address) + "\" has an unrecognized resource mode", offset));

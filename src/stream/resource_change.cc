@@ -25,7 +25,8 @@ Status StringField(const JsonValue* obj, std::string_view name, uint64_t offset,
   return Status::Ok();
 }
 
-// The raw JSON text of the member `name` of the object in `raw`.
+}  // namespace
+
 std::string_view RawMember(std::string_view raw, std::string_view name) {
   JsonScanner s(raw);
   if (!s.BeginObject("{")) return {};
@@ -40,8 +41,6 @@ std::string_view RawMember(std::string_view raw, std::string_view name) {
   }
   return found;
 }
-
-}  // namespace
 
 bool FindField(const JsonValue* object, std::string_view name, const JsonValue** value) {
   if (object == nullptr || !object->IsObject()) return false;

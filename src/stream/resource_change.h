@@ -40,6 +40,10 @@ struct ResourceChange {
 // encoding/json matches keys to fields. Returns whether the key is present.
 bool FindField(const JsonValue* object, std::string_view name, const JsonValue** value);
 
+// The JSON text of member `name` (ASCII case-insensitive, last one wins) of
+// the object whose text is `object_text`; empty when absent.
+std::string_view RawMember(std::string_view object_text, std::string_view name);
+
 // Fills `out` from the tree of one resource change object. `raw` is the
 // object's JSON text (for index_raw); `offset` its position, for errors.
 Status ExtractResourceChange(const JsonValue* tree, std::string_view raw, uint64_t offset,

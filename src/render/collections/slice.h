@@ -9,63 +9,31 @@
 // as the Go code does; the LCS tie-breaking follows its table walk.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <utility>
 #include <span>
 #include <vector>
 
+#include "render/collections/lcs.h"
+
 namespace tfstream::render::collections {
 
-// Returns the indexes into `xs` of one longest common subsequence, the one
-// objchange.LongestCommonSubsequence returns. eq(i, j) compares xs[i], ys[j].
-template <typename Eq>
-std::vector<size_t> LongestCommonSubsequence(size_t nx, size_t ny, Eq eq) {
-  std::vector<size_t> seq;
-  if (nx == 0 || ny == 0) return seq;
-  const size_t w = nx;
-  std::vector<int> c(nx * ny);
-  std::vector<bool> eqs(nx * ny);
-  for (size_t y = 0; y < ny; ++y) {
-    for (size_t x = 0; x < nx; ++x) {
-      if (eq(x, y)) {
-        eqs[w * y + x] = true;
-        c[w * y + x] = (x == 0 || y == 0) ? 1 : c[w * (y - 1) + (x - 1)] + 1;
-      } else {
-        int l = x > 0 ? c[w * y + (x - 1)] : 0;
-        int u = y > 0 ? c[w * (y - 1) + x] : 0;
-        c[w * y + x] = l > u ? l : u;
-      }
-    }
-  }
-  seq.resize(static_cast<size_t>(c.back()));
-  long x = static_cast<long>(nx) - 1, y = static_cast<long>(ny) - 1;
-  long i = static_cast<long>(seq.size()) - 1;
-  while (x > -1 && y > -1) {
-    if (eqs[w * y + x]) {
-      seq[i] = static_cast<size_t>(x);
-      --x;
-      --y;
-      --i;
-    } else {
-      int l = x > 0 ? c[w * y + (x - 1)] : 0;
-      int u = y > 0 ? c[w * (y - 1) + x] : 0;
-      if (l > u) {
-        --x;
-      } else {
-        --y;
-      }
-    }
-  }
-  return seq;
-}
-
 // isReorder: same length and every before element occurs somewhere in after.
-template <typename EqBA>
-bool IsReorder(size_t nb, size_t na, EqBA eq_ba) {
+// Go compares every pair; hashing finds the candidates first.
+template <typename EqBA, typename HashB, typename HashA>
+bool IsReorder(size_t nb, size_t na, EqBA eq_ba, HashB hash_b, HashA hash_a) {
   if (nb != na) return false;
+  std::vector<std::pair<uint64_t, size_t>> after(na);
+  for (size_t a = 0; a < na; ++a) after[a] = {hash_a(a), a};
+  std::sort(after.begin(), after.end());
   for (size_t b = 0; b < nb; ++b) {
+    uint64_t h = hash_b(b);
+    auto it = std::lower_bound(after.begin(), after.end(), std::make_pair(h, size_t{0}));
     bool found = false;
-    for (size_t a = 0; a < na; ++a) {
-      if (eq_ba(b, a)) {
+    for (; it != after.end() && it->first == h; ++it) {
+      if (eq_ba(b, it->second)) {
         found = true;
         break;
       }
@@ -80,12 +48,13 @@ bool IsReorder(size_t nb, size_t na, EqBA eq_ba) {
 //   eq_ba(b, a): before[b] == after[a]
 //   eq_bb(b, k): before[b] == before[k]   (k is an LCS element, an index into before)
 //   eq_ab(a, k): after[a] == before[k]
+//   hash_b(b), hash_a(a): hashes consistent with those equalities
 //   is_obj_b(b), is_obj_a(a): whether the element is object-typed
-template <typename EqBA, typename EqBB, typename EqAB, typename IsObjB, typename IsObjA,
-          typename Process>
-void ProcessSlice(size_t nb, size_t na, EqBA eq_ba, EqBB eq_bb, EqAB eq_ab, IsObjB is_obj_b,
-                  IsObjA is_obj_a, Process process) {
-  if (nb == na && !IsReorder(nb, na, eq_ba)) {
+template <typename EqBA, typename EqBB, typename EqAB, typename HashB, typename HashA, typename IsObjB,
+          typename IsObjA, typename Process>
+void ProcessSlice(size_t nb, size_t na, EqBA eq_ba, EqBB eq_bb, EqAB eq_ab, HashB hash_b, HashA hash_a,
+                  IsObjB is_obj_b, IsObjA is_obj_a, Process process) {
+  if (nb == na && !IsReorder(nb, na, eq_ba, hash_b, hash_a)) {
     for (size_t ix = 0; ix < nb; ++ix) process(ix, ix);
     return;
   }

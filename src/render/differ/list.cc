@@ -1,7 +1,7 @@
 // Reproduces computeAttributeDiffAsList, computeAttributeDiffAsNestedList,
 // computeBlockDiffsAsList and processNestedList (differ/list.go @883c722), and
 // computeAttributeDiffAsTuple (differ/tuple.go).
-#include "render/collections/slice.h"
+#include "render/collections/json_slice.h"
 #include "render/differ/internal.h"
 
 namespace tfstream::render::differ {
@@ -27,15 +27,9 @@ Diff ComputeAttributeDiffAsList(const Change& change, const stream::CtyType& ele
   if (slice.before != nullptr && slice.after == nullptr) current = Action::kDelete;
   if (slice.before == nullptr && slice.after != nullptr) current = Action::kCreate;
   bool is_obj = element.kind == stream::CtyType::Kind::kObject;
-  auto bv = [&](size_t i) { return slice.before->items[i]; };
-  auto av = [&](size_t i) { return slice.after->items[i]; };
   std::vector<Diff> elements;
-  collections::ProcessSlice(
-      slice.BeforeLen(), slice.AfterLen(),
-      [&](size_t b, size_t a) { return stream::JsonDeepEqual(bv(b), av(a)); },
-      [&](size_t b, size_t k) { return stream::JsonDeepEqual(bv(b), bv(k)); },
-      [&](size_t a, size_t k) { return stream::JsonDeepEqual(av(a), bv(k)); },
-      [&](size_t) { return is_obj; }, [&](size_t) { return is_obj; },
+  collections::ProcessJsonSlice(
+      slice.before, slice.after, [&](size_t) { return is_obj; }, [&](size_t) { return is_obj; },
       [&](size_t b, size_t a) {
         Change value = slice.GetChild(static_cast<long>(b), static_cast<long>(a), ctx.arena, ctx.error);
         // Every element of a relevant list is relevant.

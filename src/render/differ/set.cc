@@ -5,7 +5,10 @@
 // still-unclaimed after element equal to it (value, sensitivity, known-ness);
 // the last one claimed becomes its partner and the others vanish from the
 // output. Unclaimed after elements follow as creations.
+#include <unordered_map>
+
 #include "render/differ/internal.h"
+#include "stream/json_hash.h"
 
 namespace tfstream::render::differ {
 namespace {
@@ -20,16 +23,28 @@ void ProcessSet(const Change& change, const DiffContext& ctx, Process process) {
   const size_t nb = slice.BeforeLen(), na = slice.AfterLen();
   std::vector<long> partner_of_before(nb, -1);
   std::vector<bool> claimed(na, false);
+  // Go compares every pair; equal values share a hash, so only the after
+  // elements in the before element's bucket (kept in index order) can match.
+  std::unordered_map<uint64_t, std::vector<size_t>> buckets;
+  for (size_t jx = 0; jx < na; ++jx) buckets[stream::JsonHash(At(slice.after, jx))].push_back(jx);
   for (size_t ix = 0; ix < nb; ++ix) {
-    for (size_t jx = 0; jx < na; ++jx) {
-      if (claimed[jx]) continue;
-      if (stream::JsonDeepEqual(At(slice.before, ix), At(slice.after, jx)) &&
-          stream::IsTrue(At(slice.before_sensitive, ix)) == stream::IsTrue(At(slice.after_sensitive, jx)) &&
+    const stream::JsonValue* b = At(slice.before, ix);
+    auto it = buckets.find(stream::JsonHash(b));
+    if (it == buckets.end()) continue;
+    bool before_sensitive = stream::IsTrue(At(slice.before_sensitive, ix));
+    std::vector<size_t>& bucket = it->second;
+    size_t kept = 0;
+    for (size_t jx : bucket) {
+      if (stream::JsonDeepEqual(b, At(slice.after, jx)) &&
+          before_sensitive == stream::IsTrue(At(slice.after_sensitive, jx)) &&
           !stream::IsTrue(At(slice.unknown, jx))) {
         partner_of_before[ix] = static_cast<long>(jx);
         claimed[jx] = true;
+      } else {
+        bucket[kept++] = jx;
       }
     }
+    bucket.resize(kept);
   }
   auto child_at = [&](long b, long a) {
     Change c = slice.GetChild(b, a, ctx.arena, ctx.error);

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "render/collections/slice.h"
+#include "render/collections/json_slice.h"
 #include "render/renderers/renderers.h"
 #include "render/structured/checks.h"
 
@@ -49,16 +49,10 @@ Diff ProcessArray(const Change& change, const DiffContext* ctx) {
   Action current = Action::kNoOp;
   if (s.before != nullptr && s.after == nullptr) current = Action::kDelete;
   if (s.before == nullptr && s.after != nullptr) current = Action::kCreate;
-  size_t nb = s.BeforeLen(), na = s.AfterLen();
   std::vector<Diff> elements;
-  auto bv = [&](size_t i) { return s.before->items[i]; };
-  auto av = [&](size_t i) { return s.after->items[i]; };
-  collections::ProcessSlice(
-      nb, na, [&](size_t b, size_t a) { return stream::JsonDeepEqual(bv(b), av(a)); },
-      [&](size_t b, size_t k) { return stream::JsonDeepEqual(bv(b), bv(k)); },
-      [&](size_t a, size_t k) { return stream::JsonDeepEqual(av(a), bv(k)); },
-      [&](size_t b) { return GetType(bv(b)) == Type::kObject; },
-      [&](size_t a) { return GetType(av(a)) == Type::kObject; },
+  collections::ProcessJsonSlice(
+      s.before, s.after, [&](size_t b) { return GetType(s.before->items[b]) == Type::kObject; },
+      [&](size_t a) { return GetType(s.after->items[a]) == Type::kObject; },
       [&](size_t b, size_t a) {
         Diff d = Transform(s.GetChild(static_cast<long>(b), static_cast<long>(a), ctx->arena, ctx->error), ctx);
         elements.push_back(d);

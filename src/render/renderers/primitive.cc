@@ -2,6 +2,7 @@
 // @883c722): numbers and bools, and strings, which are shown as a jsonencode()
 // diff when they hold exactly one JSON object or array, as a heredoc when they
 // span lines, else quoted with Go's %q.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -236,10 +237,12 @@ void PrimitiveRenderer::RenderString(const Diff& diff, int indent, const RenderO
         AppendLinePrefix(&lines, indent + 1, act, opts);
         lines.append(line);
       };
+      std::hash<std::string_view> hash;
       collections::ProcessSlice(
           bl.size(), al.size(), [&](size_t i, size_t j) { return bl[i] == al[j]; },
           [&](size_t i, size_t k) { return bl[i] == bl[k]; },
-          [&](size_t j, size_t k) { return al[j] == bl[k]; }, [](size_t) { return false; },
+          [&](size_t j, size_t k) { return al[j] == bl[k]; }, [&](size_t i) { return uint64_t{hash(bl[i])}; },
+          [&](size_t j) { return uint64_t{hash(al[j])}; }, [](size_t) { return false; },
           [](size_t) { return false; },
           [&](size_t bi, size_t ai) {
             if (bi >= bl.size()) return emit(Action::kCreate, al[ai]);

@@ -1,0 +1,46 @@
+#include "stream/json_hash.h"
+
+#include <string_view>
+
+namespace tfstream::stream {
+namespace {
+
+uint64_t Mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdull;
+}
+
+uint64_t HashBytes(std::string_view s) {
+  uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+}  // namespace
+
+uint64_t JsonHash(const JsonValue* v) {
+  if (v == nullptr) return 0x6e756c6cull;
+  uint64_t h = static_cast<uint64_t>(v->kind) + 1;
+  switch (v->kind) {
+    case JsonKind::kBool:
+      return Mix(h, v->boolean ? 1 : 2);
+    case JsonKind::kNumber:
+    case JsonKind::kString:
+      return Mix(h, HashBytes(v->text));
+    case JsonKind::kArray:
+      for (size_t i = 0; i < v->size; ++i) h = Mix(h, JsonHash(v->items[i]));
+      return Mix(h, v->size);
+    case JsonKind::kObject:
+      for (size_t i = 0; i < v->size; ++i) {
+        h = Mix(h, HashBytes(v->members[i].key));
+        h = Mix(h, JsonHash(v->members[i].value));
+      }
+      return Mix(h, v->size);
+  }
+  return h;
+}
+
+}  // namespace tfstream::stream
