@@ -8,6 +8,9 @@
 #include "pipeline/plan_pipeline.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <vector>
@@ -45,6 +48,23 @@ bool Incompatible(std::string_view local, std::string_view remote) {
   if (!render::text::GoParseFloat(local, &l) || !render::text::GoParseFloat(remote, &r)) return false;
   return l < r;
 }
+
+// TFSTREAM_TIMING=1 prints how long each phase took, for benchmarking.
+class PhaseTimer {
+ public:
+  PhaseTimer() : enabled_(std::getenv("TFSTREAM_TIMING") != nullptr), last_(Clock::now()) {}
+  void Mark(const char* phase) {
+    if (!enabled_) return;
+    auto now = Clock::now();
+    std::fprintf(stderr, "tfstream: %-16s %8.3f s\n", phase, std::chrono::duration<double>(now - last_).count());
+    last_ = now;
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  bool enabled_;
+  Clock::time_point last_;
+};
 
 struct OutputEntry {
   std::string name;
@@ -126,22 +146,26 @@ class PlanPipeline {
   bool errored_ = false, no_changes_quality_ = false;
 };
 
+// The document was validated by the pre-scan, so elements are found with the
+// fast non-validating skip.
 template <typename Fn>
 Status PlanPipeline::ForEachElement(ByteRange range, Fn fn) {
   if (!range.present) return Status::Ok();
-  std::string_view doc = in_.plan;
-  stream::JsonScanner s(doc.substr(range.begin, range.size()), range.begin);
-  if (!s.BeginArray("'['")) return PlanError(s.status());
-  bool first = true;
-  while (s.NextElement(&first)) {
-    s.SkipWhitespace();
-    size_t begin = s.pos();
-    if (!s.SkipValue(2)) return PlanError(s.status());
-    Status st = fn(doc.substr(range.begin + begin, s.pos() - begin), range.begin + begin);
+  std::string_view doc = in_.plan.substr(0, range.end);
+  auto ws = [&](size_t p) {
+    while (p < doc.size() && (doc[p] == ' ' || doc[p] == '\n' || doc[p] == '\r' || doc[p] == '\t')) ++p;
+    return p;
+  };
+  size_t pos = ws(range.begin) + 1;  // past '['
+  while (true) {
+    pos = ws(pos);
+    if (pos >= doc.size() || doc[pos] == ']') return Status::Ok();
+    if (doc[pos] == ',') pos = ws(pos + 1);
+    size_t end = stream::SkipValidValue(doc, pos);
+    Status st = fn(doc.substr(pos, end - pos), pos);
     if (!st.ok()) return st;
+    pos = end;
   }
-  if (!s.ok()) return PlanError(s.status());
-  return Status::Ok();
 }
 
 Status PlanPipeline::ParseElement(std::string_view raw, uint64_t offset, const JsonValue** tree) {
@@ -668,7 +692,9 @@ std::string PlanPipeline::RenderCliActions() {
 }
 
 Status PlanPipeline::Run() {
+  PhaseTimer timer;
   Status s = stream::PreScan(in_.plan, &facts_);
+  timer.Mark("pre-scan");
   if (!s.ok()) return PlanError(s);
   bool renderer_shape = facts_.shape == stream::InputShape::kRenderer;
   switch (opt_.quality) {
@@ -785,7 +811,9 @@ Status PlanPipeline::Run() {
     Print(errored_ ? "\nTerraform planned the following actions, but then encountered a problem:\n"
                    : "\nTerraform will perform the following actions:\n");
     if (!(s = Flush()).ok()) return s;
+    timer.Mark("before changes");
     if (!(s = RenderChanges()).ok()) return s;
+    timer.Mark("changes");
     const auto& c = facts_.counts;
     auto n = [&](Action a) { return c[static_cast<size_t>(a)]; };
     std::string summary = colorize_.Color("\n[bold]Plan:[reset] ");

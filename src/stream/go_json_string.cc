@@ -14,6 +14,10 @@
 
 #include "stream/go_json_string.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <cstdint>
 
 namespace tfstream::stream {
@@ -105,6 +109,21 @@ bool NeedsGoJsonDecoding(std::string_view raw) {
   const auto* p = reinterpret_cast<const unsigned char*>(raw.data());
   const size_t n = raw.size();
   size_t i = 0;
+#if defined(__SSE2__)
+  // Plain printable ASCII needs nothing: skip it 16 bytes at a time. A byte
+  // needs a look if it is a quote, a backslash, a control byte or >= 0x80
+  // (signed compare: 0x80..0xff are negative, control bytes below 0x20).
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i slash = _mm_set1_epi8('\\');
+  const __m128i space = _mm_set1_epi8(0x20);
+  while (i + 16 <= n) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, slash)),
+                               _mm_cmplt_epi8(v, space));
+    if (_mm_movemask_epi8(hit) != 0) break;
+    i += 16;
+  }
+#endif
   while (i < n) {
     const unsigned char c = p[i];
     if (c == '\\' || c == '"' || c < 0x20) return true;

@@ -4,8 +4,8 @@
 // quote, a backslash or a control byte needs a closer look.
 #include "stream/json_scanner.h"
 
+#include <cstdint>
 #include <cstring>
-#include <vector>
 
 #include "stream/go_json_string.h"
 
@@ -134,39 +134,57 @@ bool JsonScanner::SkipLiteral(std::string_view word) {
 }
 
 bool JsonScanner::SkipValue(int outer_depth) {
-  // Iterative so that hostile nesting cannot exhaust the stack; `stack` holds
-  // one byte per open container ('{' or '[').
-  std::vector<char> stack;
+  // Iterative so that hostile nesting cannot exhaust the stack. One bit per
+  // open container: set for an object, clear for an array.
+  uint64_t is_object[(kMaxDepth + 63) / 64];
+  int depth = 0;
+  const char* p = text_.data();
+  const size_t n = text_.size();
+  auto ws = [&] {
+    while (pos_ < n) {
+      char c = p[pos_];
+      if (c != ' ' && c != '\n' && c != '\r' && c != '\t') break;
+      ++pos_;
+    }
+  };
+  auto top_is_object = [&] { return (is_object[(depth - 1) >> 6] >> ((depth - 1) & 63)) & 1; };
+  auto expect_key = [&]() -> bool {
+    ws();
+    if (pos_ >= n || p[pos_] != '"') return Fail("expected a string object key, found " + DescribeByte(text_, pos_));
+    if (!SkipString()) return false;
+    ws();
+    if (pos_ >= n || p[pos_] != ':') return Fail("expected ':' after object key, found " + DescribeByte(text_, pos_));
+    ++pos_;
+    return true;
+  };
   while (true) {
-    SkipWhitespace();
-    if (pos_ >= text_.size()) return Fail("unexpected end of input, expected a value");
-    char c = text_[pos_];
-    bool value_done = true;
+    ws();
+    if (pos_ >= n) return Fail("unexpected end of input, expected a value");
+    char c = p[pos_];
     switch (c) {
       case '"':
         if (!SkipString()) return false;
         break;
       case '{':
-      case '[':
-        if (static_cast<int>(stack.size()) + outer_depth >= kMaxDepth) {
-          return Fail("exceeded maximum nesting depth of 10000");
-        }
+      case '[': {
+        if (depth + outer_depth >= kMaxDepth) return Fail("exceeded maximum nesting depth of 10000");
         ++pos_;
-        stack.push_back(c);
-        SkipWhitespace();
-        if (pos_ < text_.size() && text_[pos_] == (c == '{' ? '}' : ']')) {
+        uint64_t bit = uint64_t{1} << (depth & 63);
+        if (c == '{') {
+          is_object[depth >> 6] |= bit;
+        } else {
+          is_object[depth >> 6] &= ~bit;
+        }
+        ++depth;
+        ws();
+        if (pos_ < n && p[pos_] == (c == '{' ? '}' : ']')) {
           ++pos_;
-          stack.pop_back();
+          --depth;
           break;
         }
-        if (c == '{') {
-          if (pos_ >= text_.size() || text_[pos_] != '"') {
-            return Fail("expected a string object key or '}', found " + DescribeByte(text_, pos_));
-          }
-          if (!SkipString() || !Expect(':', "':' after object key")) return false;
-        }
-        value_done = false;
-        break;
+        if (c == '{' && !expect_key()) return false;
+        continue;  // the first element's value follows
+      }
       case 't':
         if (!SkipLiteral("true")) return false;
         break;
@@ -183,34 +201,80 @@ bool JsonScanner::SkipValue(int outer_depth) {
         }
         return Fail("expected a value, found " + DescribeByte(text_, pos_));
     }
-    if (!value_done) continue;
     // After a complete value: close containers or move to the next element.
     while (true) {
-      if (stack.empty()) return true;
-      SkipWhitespace();
-      if (pos_ >= text_.size()) return Fail("unexpected end of input, expected ',' or a closing bracket");
-      char top = stack.back();
-      char d = text_[pos_];
+      if (depth == 0) return true;
+      ws();
+      if (pos_ >= n) return Fail("unexpected end of input, expected ',' or a closing bracket");
+      bool obj = top_is_object();
+      char d = p[pos_];
       if (d == ',') {
         ++pos_;
-        if (top == '{') {
-          SkipWhitespace();
-          if (pos_ >= text_.size() || text_[pos_] != '"') {
-            return Fail("expected a string object key, found " + DescribeByte(text_, pos_));
-          }
-          if (!SkipString() || !Expect(':', "':' after object key")) return false;
-        }
+        if (obj && !expect_key()) return false;
         break;
       }
-      if ((top == '{' && d == '}') || (top == '[' && d == ']')) {
+      if (d == (obj ? '}' : ']')) {
         ++pos_;
-        stack.pop_back();
+        --depth;
         continue;
       }
-      return Fail(std::string("expected ',' or '") + (top == '{' ? '}' : ']') + "', found " +
-                  DescribeByte(text_, pos_));
+      return Fail(std::string("expected ',' or '") + (obj ? '}' : ']') + "', found " + DescribeByte(text_, pos_));
     }
   }
+}
+
+size_t SkipValidValue(std::string_view text, size_t pos) {
+  const char* p = text.data();
+  const size_t n = text.size();
+  int depth = 0;
+  while (pos < n) {
+    char c = p[pos];
+    if (c == '"') {
+      ++pos;
+      while (true) {
+#if defined(__SSE2__)
+        const __m128i quote = _mm_set1_epi8('"');
+        const __m128i slash = _mm_set1_epi8('\\');
+        while (pos + 16 <= n) {
+          __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + pos));
+          int mask = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, slash)));
+          if (mask != 0) {
+            pos += static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+            break;
+          }
+          pos += 16;
+        }
+#endif
+        if (pos >= n) return n;
+        if (p[pos] == '\\') {
+          pos += 2;
+          continue;
+        }
+        if (p[pos] == '"') {
+          ++pos;
+          break;
+        }
+        ++pos;
+      }
+      if (depth == 0) return pos;
+      continue;
+    }
+    if (c == '{' || c == '[') {
+      ++depth;
+    } else if (c == '}' || c == ']') {
+      --depth;
+      if (depth == 0) return pos + 1;
+    } else if (depth == 0 && c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+      // A scalar at the top: it ends at the next delimiter.
+      while (pos < n && p[pos] != ',' && p[pos] != '}' && p[pos] != ']' && p[pos] != ' ' &&
+             p[pos] != '\n' && p[pos] != '\r' && p[pos] != '\t') {
+        ++pos;
+      }
+      return pos;
+    }
+    ++pos;
+  }
+  return n;
 }
 
 bool JsonScanner::ReadStringRaw(std::string_view* raw) {

@@ -55,7 +55,10 @@ class TreeBuilder {
   int OnNumber(const char* s, size_t n) {
     JsonValue* v = arena_->New<JsonValue>();
     v->kind = JsonKind::kNumber;
-    v->text = arena_->CopyString(std::string_view(s, n));
+    // yajl passes numbers straight from the input, except a number ending the
+    // text, which it buffers internally.
+    bool in_text = s >= text_.data() && s + n <= text_.data() + text_.size();
+    v->text = in_text ? std::string_view(s, n) : arena_->CopyString(std::string_view(s, n));
     return OnValue(v);
   }
   int OnString(const unsigned char* s, size_t n) {
@@ -81,13 +84,19 @@ class TreeBuilder {
     frames_.pop_back();
     size_t n = members_.size() - f.start;
     auto first = members_.begin() + static_cast<ptrdiff_t>(f.start);
-    std::stable_sort(first, members_.end(),
-                     [](const JsonMember& a, const JsonMember& b) { return a.key < b.key; });
-    // Duplicate keys: the last occurrence wins, as in a Go map.
-    size_t unique = 0;
-    for (size_t i = 0; i < n; ++i) {
-      if (i + 1 < n && first[i].key == first[i + 1].key) continue;
-      first[unique++] = first[i];
+    // Terraform writes keys sorted, so usually there is nothing to do.
+    bool sorted = true;
+    for (size_t i = 1; i < n && sorted; ++i) sorted = first[i - 1].key < first[i].key;
+    size_t unique = n;
+    if (!sorted) {
+      std::stable_sort(first, members_.end(),
+                       [](const JsonMember& a, const JsonMember& b) { return a.key < b.key; });
+      // Duplicate keys: the last occurrence wins, as in a Go map.
+      unique = 0;
+      for (size_t i = 0; i < n; ++i) {
+        if (i + 1 < n && first[i].key == first[i + 1].key) continue;
+        first[unique++] = first[i];
+      }
     }
     JsonMember* members = static_cast<JsonMember*>(
         arena_->Allocate(sizeof(JsonMember) * unique, alignof(JsonMember)));
@@ -143,7 +152,8 @@ class TreeBuilder {
       raw = text_.substr(open + 1, close - open - 1);
     }
     if (!NeedsGoJsonDecoding(raw)) {
-      *out = arena_->CopyString(raw);
+      // The input outlives the tree: point into it instead of copying.
+      *out = raw;
       return true;
     }
     scratch_.clear();

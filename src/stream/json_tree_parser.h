@@ -15,7 +15,8 @@ namespace tfstream::stream {
 
 // Parses `text`, which must hold exactly one JSON value (surrounding
 // whitespace allowed). `base_offset` is the offset of text[0] in the input,
-// used for error messages. The tree lives in `arena` until its Reset().
+// used for error messages. The tree lives in `arena` until its Reset() and may
+// point into `text`, which must outlive it.
 // A JSON null yields *out == nullptr.
 Status ParseJsonTree(std::string_view text, uint64_t base_offset, buffer::Arena* arena,
                      const JsonValue** out);

@@ -42,6 +42,8 @@ std::string_view RawMember(std::string_view raw, std::string_view name) {
   return found;
 }
 
+std::string_view ResourceChange::IndexRaw() const { return RawMember(text, "index"); }
+
 bool FindField(const JsonValue* object, std::string_view name, const JsonValue** value) {
   if (object == nullptr || !object->IsObject()) return false;
   if (object->Find(name, value)) return true;
@@ -57,6 +59,7 @@ bool FindField(const JsonValue* object, std::string_view name, const JsonValue**
 Status ExtractResourceChange(const JsonValue* tree, std::string_view raw, uint64_t offset,
                              ResourceChange* out) {
   *out = ResourceChange{};
+  out->text = raw;
   if (tree == nullptr) return Status::Ok();
   if (!tree->IsObject()) return Status::Error("expected an object for a resource change", offset);
   struct {
@@ -75,7 +78,6 @@ Status ExtractResourceChange(const JsonValue* tree, std::string_view raw, uint64
   if (FindField(tree, "index", &index)) {
     out->has_index = true;
     out->index = index;
-    out->index_raw = RawMember(raw, "index");
   }
   const JsonValue* change = nullptr;
   FindField(tree, "change", &change);

@@ -16,9 +16,9 @@ namespace tfstream::stream {
 struct ResourceChange {
   std::string_view address, previous_address, module_address, mode, type, name, provider_name,
       deposed, action_reason;
-  const JsonValue* index = nullptr;  // decoded; see index_raw for the text
+  const JsonValue* index = nullptr;  // decoded; see IndexRaw() for the text
   bool has_index = false;
-  std::string_view index_raw;  // the index value's JSON text, as json.RawMessage keeps it
+  std::string_view text;  // the whole resource change object's JSON text
 
   PlanAction action = PlanAction::kNoOp;
   std::vector<std::string> actions;
@@ -31,6 +31,10 @@ struct ResourceChange {
   bool importing = false;
   std::string_view importing_id;
   std::string_view generated_config;
+
+  // The index value's JSON text, as json.RawMessage keeps it (found on
+  // demand: only two deletion reasons print it).
+  std::string_view IndexRaw() const;
 
   bool Moved() const { return !previous_address.empty() && previous_address != address; }
   bool IsManaged() const { return mode == "managed"; }

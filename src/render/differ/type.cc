@@ -23,7 +23,12 @@ renderers::PrimitiveType PrimitiveOf(const CtyType& t) {
 
 const stream::JsonValue* ChildUnknown(std::span<const stream::NamedAttribute> attributes,
                                       buffer::Arena* arena) {
-  static const stream::JsonValue kTrue{stream::JsonKind::kBool, true};
+  static const stream::JsonValue kTrue = [] {
+    stream::JsonValue v{};
+    v.kind = stream::JsonKind::kBool;
+    v.boolean = true;
+    return v;
+  }();
   stream::JsonMember* members = arena->NewArray<stream::JsonMember>(attributes.size());
   for (size_t i = 0; i < attributes.size(); ++i) members[i] = {attributes[i].name, &kTrue};
   stream::JsonValue* v = arena->New<stream::JsonValue>();

@@ -30,7 +30,7 @@ void AppendHeaderAndBody(const stream::ResourceChange& rc, Action action, const 
 }
 
 // Go formats the index with fmt's %s of a json.RawMessage: its bytes.
-std::string IndexText(const stream::ResourceChange& rc) { return std::string(rc.index_raw); }
+std::string IndexText(const stream::ResourceChange& rc) { return std::string(rc.IndexRaw()); }
 
 }  // namespace
 

@@ -124,7 +124,8 @@ void BlockRenderer::RenderHuman(const Diff& diff, int indent, const RenderOpts& 
         if (group.unknown) render_block(Diff{Unknown(opts.arena, Diff{}), diff.action, false}, "");
         std::string key;
         for (const NamedDiff& element : group.map_elements) {
-          key.assign(" ");
+          key.clear();
+          key.push_back(' ');
           text::AppendGoQuoted(key, element.name);
           render_block(element.diff, key);
         }

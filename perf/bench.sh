@@ -1,0 +1,233 @@
+#!/usr/bin/env bash
+# tfstream benchmark: builds tfstream (Release) and the perf tools, generates
+# plans, and prints one Markdown table row per (input, file|pipe) run.
+#
+#   perf/bench.sh [--runs N] [--big] [--seed N] [--scratch DIR] [--tfstream BIN]
+#                 [--no-large] [--timeout SECS] [--only SUBSTR]
+#
+#   --runs N       timed runs per row after one warm-up (default 3); median reported
+#   --big          also the 3G plans (needs ~7 GB in the scratch dir)
+#   --seed N       generator seed (default 1)
+#   --scratch DIR  where plans are generated and reused (default /tmp/tfstream-perf)
+#   --tfstream BIN use this binary instead of building build-perf/tfstream
+#   --no-large     skip the large-collections scenario
+#   --timeout SECS give up on one tfstream run after SECS (default 900): row TIMEOUT
+#   --only SUBSTR  only inputs whose name contains SUBSTR
+#
+# Rows go to stdout and to DIR/results-<date>.md; progress goes to stderr.
+# A row whose warm-up run exits non-zero or prints nothing says FAILED and
+# has no figures; nothing is estimated or carried over.
+set -euo pipefail
+
+RUNS=3
+BIG=0
+SEED=1
+SCRATCH=/tmp/tfstream-perf
+TFSTREAM=
+LARGE=1
+TIMEOUT=900
+ONLY=
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --runs) RUNS=$2; shift 2 ;;
+    --big) BIG=1; shift ;;
+    --seed) SEED=$2; shift 2 ;;
+    --scratch) SCRATCH=$2; shift 2 ;;
+    --tfstream) TFSTREAM=$2; shift 2 ;;
+    --no-large) LARGE=0; shift ;;
+    --timeout) TIMEOUT=$2; shift 2 ;;
+    --only) ONLY=$2; shift 2 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+PERF=$ROOT/perf
+TOOLS=$ROOT/build-perf-tools
+log() { echo "bench: $*" >&2; }
+
+# ---- dependencies: GNU time for peak RSS, json_verify as the baseline ----
+need_pkgs=()
+[[ -x /usr/bin/time ]] || need_pkgs+=(time)
+command -v json_verify >/dev/null || need_pkgs+=(yajl-tools)
+if [[ ${#need_pkgs[@]} -gt 0 ]]; then
+  log "installing ${need_pkgs[*]}"
+  SUDO=; [[ $(id -u) -eq 0 ]] || SUDO=sudo
+  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq "${need_pkgs[@]}" >&2
+fi
+
+# ---- builds ----
+if [[ -z $TFSTREAM ]]; then
+  log "building tfstream (Release) in build-perf/"
+  (cd "$ROOT" && cmake -S . -B build-perf -DCMAKE_BUILD_TYPE=Release -DTFSTREAM_TESTS=OFF >&2 &&
+    cmake --build build-perf -j2 >&2)
+  TFSTREAM=$ROOT/build-perf/tfstream
+fi
+log "building perf tools in build-perf-tools/"
+cmake -S "$PERF" -B "$TOOLS" -DCMAKE_BUILD_TYPE=Release >&2
+cmake --build "$TOOLS" -j2 >&2
+GEN=$TOOLS/gen_plan
+GEN_LARGE=$TOOLS/gen_large_collections
+FIRST_BYTE=$TOOLS/first_byte
+
+# ---- environment facts for every row ----
+CPU=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//; s/  */ /g')
+CORES=$(grep -c '^processor' /proc/cpuinfo)
+CXX_ID=unknown
+if [[ -f $ROOT/build-perf/CMakeCache.txt ]]; then
+  cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$ROOT/build-perf/CMakeCache.txt")
+  flags=$(sed -n 's/^CMAKE_CXX_FLAGS_RELEASE:[A-Z]*=//p' "$ROOT/build-perf/CMakeCache.txt")
+  ver=$("${cxx:-c++}" --version 2>/dev/null | head -1 | sed 's/^[^ ]* //')
+  CXX_ID="$(basename "${cxx:-c++}") $ver $flags"
+fi
+COMMIT=$(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo none)
+if [[ $COMMIT != none ]] && [[ -n $(cd "$ROOT" && git status --porcelain -- src CMakeLists.txt 2>/dev/null) ]]; then
+  COMMIT="$COMMIT+dirty"
+fi
+
+# ---- inputs (reused when size, seed and generator sources match) ----
+mkdir -p "$SCRATCH"
+GEN_SUM=$(cat "$PERF"/gen_plan.cc "$PERF"/gen/* "$PERF"/large_collections/*.cc | sha256sum | cut -c1-16)
+SCHEMAS=$SCRATCH/schemas-s$SEED.json
+
+# ensure_plan NAME CMD...: runs CMD (which writes $SCRATCH/NAME) unless a stamp says it is current.
+ensure_plan() {
+  local name=$1; shift
+  local stamp="$SCRATCH/$name.stamp" want="seed=$SEED gen=$GEN_SUM args=$*"
+  if [[ -f $SCRATCH/$name && -f $stamp && $(cat "$stamp") == "$want" ]]; then
+    log "reusing $name"
+    return
+  fi
+  log "generating $name"
+  rm -f "$stamp"
+  "$@" >&2
+  echo "$want" >"$stamp"
+}
+
+INPUTS=()  # entries: name|plan file|extra tfstream args
+sizes=(30M 300M)
+[[ $BIG -eq 1 ]] && sizes+=(3G)
+for size in "${sizes[@]}"; do
+  for shape in show renderer; do
+    name=$shape-$size-s$SEED.json
+    [[ -n $ONLY && $name != *"$ONLY"* ]] && continue
+    if [[ $shape == show ]]; then
+      ensure_plan "$name" "$GEN" --size "$size" --shape show --seed "$SEED" --out "$SCRATCH/$name" \
+        --schemas-out "$SCHEMAS"
+      INPUTS+=("$name|$SCRATCH/$name|--schemas=$SCHEMAS")
+    else
+      ensure_plan "$name" "$GEN" --size "$size" --shape renderer --seed "$SEED" --out "$SCRATCH/$name"
+      INPUTS+=("$name|$SCRATCH/$name|")
+    fi
+  done
+done
+if [[ $LARGE -eq 1 ]]; then
+  for shape in show renderer; do
+    name=large-collections-$shape-s$SEED.json
+    [[ -n $ONLY && $name != *"$ONLY"* ]] && continue
+    if [[ $shape == show ]]; then
+      ensure_plan "$name" "$GEN_LARGE" --shape show --seed "$SEED" --out "$SCRATCH/$name" \
+        --schemas-out "$SCRATCH/large-schemas-s$SEED.json"
+      INPUTS+=("$name|$SCRATCH/$name|--schemas=$SCRATCH/large-schemas-s$SEED.json")
+    else
+      ensure_plan "$name" "$GEN_LARGE" --shape renderer --seed "$SEED" --out "$SCRATCH/$name"
+      INPUTS+=("$name|$SCRATCH/$name|")
+    fi
+  done
+fi
+
+# ---- measurement helpers ----
+median() { sort -g | awk '{a[NR]=$1} END {if (NR == 0) print "nan"; else if (NR % 2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+# run_tfstream MODE PLAN ARGS: one run under first_byte and GNU time.
+# Sets FB_FIRST FB_WALL FB_BYTES FB_EXIT RSS_KB.
+run_tfstream() {
+  local mode=$1 plan=$2 args=$3
+  local -a tf=("$TFSTREAM" --color=never)
+  [[ -n $args ]] && tf+=("$args")
+  if [[ $mode == file ]]; then
+    timeout "$TIMEOUT" "$FIRST_BYTE" -- /usr/bin/time -v -o "$TMP/time" "${tf[@]}" "$plan" 2>"$TMP/fb" || true
+  else
+    timeout "$TIMEOUT" "$FIRST_BYTE" -- bash -c 'plan=$1 out=$2; shift 2; cat "$plan" | /usr/bin/time -v -o "$out" "$@" -' \
+      _ "$plan" "$TMP/time" "${tf[@]}" 2>"$TMP/fb" || true
+  fi
+  local line
+  line=$(grep '^first_byte_s=' "$TMP/fb" | tail -1 || true)
+  if [[ -z $line ]]; then
+    FB_FIRST=nan FB_WALL=nan FB_BYTES=0 FB_EXIT=124 RSS_KB=0
+    return
+  fi
+  FB_FIRST=$(sed 's/.*first_byte_s=\([^ ]*\).*/\1/' <<<"$line")
+  FB_WALL=$(sed 's/.*exit_s=\([^ ]*\).*/\1/' <<<"$line")
+  FB_BYTES=$(sed 's/.*bytes=\([^ ]*\).*/\1/' <<<"$line")
+  FB_EXIT=$(sed 's/.*exit=\([^ ]*\).*/\1/' <<<"$line")
+  RSS_KB=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$TMP/time" 2>/dev/null || echo 0)
+  [[ -n $RSS_KB ]] || RSS_KB=0
+}
+
+# json_verify wall time for one run.
+run_json_verify() {
+  local mode=$1 plan=$2 t0 t1
+  t0=$(date +%s.%N)
+  if [[ $mode == file ]]; then json_verify -q <"$plan"; else cat "$plan" | json_verify -q; fi
+  t1=$(date +%s.%N)
+  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }'
+}
+
+fmt_s() { awk -v v="$1" 'BEGIN { if (v == "nan") print "n/a"; else if (v < 1) printf "%.0f ms", v * 1000; else printf "%.2f s", v }'; }
+fmt_mb() { awk -v v="$1" 'BEGIN { printf "%.1f MB", v / 1024 }'; }
+human() { awk -v v="$1" 'BEGIN { if (v >= 1e9) printf "%.2f GB", v / 1e9; else printf "%.1f MB", v / 1e6 }'; }
+
+HEADER='| command | input | input size | CPU | cores | compiler + flags | commit | wall (median) | peak RSS | first byte | MB/s | json_verify wall | tfstream / json_verify |'
+RULE='|---|---|---|---|---|---|---|---|---|---|---|---|---|'
+RESULTS=$SCRATCH/results-$(date +%Y%m%d-%H%M%S).md
+{ echo "$HEADER"; echo "$RULE"; } | tee "$RESULTS"
+
+for entry in "${INPUTS[@]}"; do
+  IFS='|' read -r name plan args <<<"$entry"
+  bytes=$(stat -c %s "$plan")
+  for mode in file pipe; do
+    base=$(basename "$plan")
+    if [[ $mode == file ]]; then cmd="tfstream --color=never ${args:+${args/$SCRATCH\//} }$base"
+    else cmd="cat $base \| tfstream --color=never ${args:+${args/$SCRATCH\//} }-"; fi
+    prefix="| \`$cmd\` | $name | $(human "$bytes") | $CPU | $CORES | $CXX_ID | $COMMIT"
+    log "$name ($mode): warm-up"
+    run_tfstream "$mode" "$plan" "$args"
+    if [[ $FB_EXIT == 124 ]]; then
+      echo "$prefix | TIMEOUT (>${TIMEOUT}s) | | | | | |" | tee -a "$RESULTS"
+      continue
+    fi
+    if [[ $FB_EXIT != 0 || $FB_BYTES -eq 0 ]]; then
+      log "$name ($mode): tfstream exit $FB_EXIT, $FB_BYTES output bytes"
+      echo "$prefix | FAILED (exit $FB_EXIT, $FB_BYTES bytes out) | | | | | |" | tee -a "$RESULTS"
+      continue
+    fi
+    : >"$TMP/walls"; : >"$TMP/firsts"; : >"$TMP/rss"; : >"$TMP/jv"
+    failed=
+    for ((r = 1; r <= RUNS; r++)); do
+      log "$name ($mode): run $r/$RUNS"
+      run_tfstream "$mode" "$plan" "$args"
+      if [[ $FB_EXIT != 0 || $FB_BYTES -eq 0 ]]; then failed="exit $FB_EXIT, $FB_BYTES bytes out"; break; fi
+      echo "$FB_WALL" >>"$TMP/walls"
+      echo "$FB_FIRST" >>"$TMP/firsts"
+      echo "$RSS_KB" >>"$TMP/rss"
+      run_json_verify "$mode" "$plan" >>"$TMP/jv"
+    done
+    if [[ -n $failed ]]; then
+      echo "$prefix | FAILED ($failed) | | | | | |" | tee -a "$RESULTS"
+      continue
+    fi
+    wall=$(median <"$TMP/walls")
+    first=$(median <"$TMP/firsts")
+    rss=$(sort -g "$TMP/rss" | tail -1)
+    jv=$(median <"$TMP/jv")
+    mbs=$(awk -v b="$bytes" -v w="$wall" 'BEGIN { printf "%.0f", b / 1e6 / w }')
+    ratio=$(awk -v a="$wall" -v b="$jv" 'BEGIN { printf "%.2f", a / b }')
+    echo "$prefix | $(fmt_s "$wall") | $(fmt_mb "$rss") | $(fmt_s "$first") | $mbs | $(fmt_s "$jv") | $ratio |" |
+      tee -a "$RESULTS"
+  done
+done
+log "rows saved to $RESULTS"

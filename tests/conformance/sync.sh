@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Keeps tests/conformance/corpus.tar.xz in step with the shared conformance corpus.
+#
+#   sync.sh [--from DIR]            re-create the archive from DIR (default ../shared/conformance
+#                                   beside the repository): cases/ and schemas/, same layout
+#   sync.sh --verify [--from DIR]   compare the archive's file list and SHA-256 sums with DIR;
+#                                   exit 0 when in sync, 1 when stale, 2 on errors
+#
+# The archive is deterministic: names sorted, mtime 0, owner/group 0, modes
+# a=rX,u+w (so an extracted tree can be deleted), GNU tar format, single-threaded xz -9e.
+# The same corpus therefore always gives the same bytes, and git only stores a new
+# blob when the corpus really changed.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+archive="$here/corpus.tar.xz"
+from="$repo/../shared/conformance"
+verify=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --verify) verify=1 ;;
+    --from) from="$2"; shift ;;
+    -h|--help) sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "sync.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+export LC_ALL=C
+
+if [ ! -d "$from/cases" ] || [ ! -d "$from/schemas" ]; then
+  echo "sync.sh: no cases/ and schemas/ under $from" >&2
+  exit 2
+fi
+from=$(cd "$from" && pwd)
+
+# sha256 manifest of cases/ and schemas/ under $1, sorted by path.
+manifest() {
+  (cd "$1" && find cases schemas -type f -print0 | sort -z | xargs -0 sha256sum)
+}
+
+summary() {  # $1: root holding cases/ and schemas/
+  local n_cases n_variants n_files
+  n_cases=$(find "$1/cases" -mindepth 1 -maxdepth 1 -type d | wc -l)
+  n_variants=$(find "$1/cases" -name '*.args' | wc -l)
+  n_files=$(find "$1/cases" "$1/schemas" -type f | wc -l)
+  echo "$n_cases cases, $n_variants variants, $n_files files ($(du -sh "$1/cases" "$1/schemas" | awk '{print $1}' | paste -sd+) unpacked)"
+}
+
+if [ "$verify" = 1 ]; then
+  if [ ! -f "$archive" ]; then
+    echo "conformance corpus: no archive at $archive; run tests/conformance/sync.sh"
+    exit 1
+  fi
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  tar -xJf "$archive" -C "$tmp"
+  manifest "$tmp" > "$tmp/archive.sha256"
+  manifest "$from" > "$tmp/shared.sha256"
+  if cmp -s "$tmp/archive.sha256" "$tmp/shared.sha256"; then
+    echo "conformance corpus: archive in sync with $from ($(summary "$tmp"))"
+    exit 0
+  fi
+  # Compare by path: files only in shared (new), only in the archive (removed), changed.
+  awk '{print $2, $1}' "$tmp/archive.sha256" | sort > "$tmp/a"
+  awk '{print $2, $1}' "$tmp/shared.sha256" | sort > "$tmp/s"
+  cut -d' ' -f1 "$tmp/a" > "$tmp/a.names"
+  cut -d' ' -f1 "$tmp/s" > "$tmp/s.names"
+  added=$(comm -13 "$tmp/a.names" "$tmp/s.names" | wc -l)
+  removed=$(comm -23 "$tmp/a.names" "$tmp/s.names" | wc -l)
+  changed=$(join "$tmp/a" "$tmp/s" | awk '$2 != $3' | wc -l)
+  new_cases=$(comm -13 "$tmp/a.names" "$tmp/s.names" | awk -F/ '$1 == "cases" {print $2}' | sort -u | wc -l)
+  echo "conformance corpus: archive is STALE against $from:"
+  echo "  $added files only in the shared corpus ($new_cases cases with new files), $removed only in the archive, $changed changed"
+  comm -3 "$tmp/a.names" "$tmp/s.names" | sed 's/^\t/  + /; /^  + /!s/^/  - /' | head -5
+  echo "  refresh with: tests/conformance/sync.sh   (then commit tests/conformance/corpus.tar.xz)"
+  exit 1
+fi
+
+command -v xz >/dev/null || { echo "sync.sh: xz not found (apt-get install xz-utils)" >&2; exit 2; }
+echo "sync.sh: packing $from/{cases,schemas} ($(summary "$from"))"
+tmp_archive="$archive.tmp.$$"
+trap 'rm -f "$tmp_archive"' EXIT
+start=$(date +%s)
+tar -C "$from" --sort=name --format=gnu --mtime=@0 --owner=0 --group=0 --numeric-owner \
+    --mode='a=rX,u+w' -cf - cases schemas | xz -9e -T1 -c > "$tmp_archive"
+mv -f "$tmp_archive" "$archive"
+trap - EXIT
+size=$(stat -c %s "$archive")
+echo "sync.sh: wrote $archive: $size bytes ($(numfmt --to=iec "$size")) in $(( $(date +%s) - start )) s"
+echo "sync.sh: sha256 $(sha256sum "$archive" | cut -d' ' -f1)"
