@@ -69,6 +69,7 @@ int main(int argc, char** argv) {
 
   std::string schemas, mode = "normal", color = "auto", quality = "auto", plan_path = "-";
   int width = -1;
+  int jobs = 0;
   po::options_description desc("Options");
   desc.add_options()
       ("schemas", po::value<std::string>(&schemas)->value_name("FILE"),
@@ -83,6 +84,8 @@ int main(int argc, char** argv) {
       ("automation", "wording as with TF_IN_AUTOMATION set (the variable is honoured too)")
       ("quality", po::value<std::string>(&quality)->value_name("Q"),
        "auto | none | errored | no-changes (default auto: from errored/applyable of show -json input)")
+      ("jobs,j", po::value<int>(&jobs)->value_name("N"),
+       "threads rendering resource blocks (default: the number of cores); output order is unchanged")
       ("help,h", "show this help")
       ("version", "show the version");
   po::options_description hidden;
@@ -151,6 +154,12 @@ int main(int argc, char** argv) {
     return Fail("--color must be always, never or auto, not '" + color + "'", 2);
   }
   options.width = width >= 0 ? width : (tty ? TerminalWidth() : 78);
+  if (jobs < 0) return Fail("--jobs must be at least 1", 2);
+  if (jobs == 0) {
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    jobs = cores > 0 ? static_cast<int>(cores) : 1;
+  }
+  options.jobs = jobs;
   const char* automation = std::getenv("TF_IN_AUTOMATION");
   options.automation = vm.count("automation") > 0 || (automation != nullptr && *automation != '\0');
 

@@ -21,6 +21,9 @@ struct Options {
   int width = 78;
   bool automation = false;
   Quality quality = Quality::kAuto;
+  // Threads rendering resource blocks; blocks are still written in input
+  // order. 1 renders on the calling thread.
+  int jobs = 1;
 };
 
 struct Input {
