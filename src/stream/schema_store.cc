@@ -41,6 +41,7 @@ Status SchemaStore::IndexProviders() {
 }
 
 Status SchemaStore::HasProvider(std::string_view provider, bool* found) {
+  std::lock_guard<std::recursive_mutex> lock(mu_);
   Status s = IndexProviders();
   if (!s.ok()) return s;
   auto it = providers_.find(provider);
@@ -70,6 +71,7 @@ Status SchemaStore::IndexKind(ProviderIndex* p, int kind) {
 
 Status SchemaStore::Find(std::string_view provider, Kind kind, std::string_view type, bool* found,
                          const Block** block) {
+  std::lock_guard<std::recursive_mutex> lock(mu_);
   *found = false;
   *block = nullptr;
   std::string cache_key = std::string(provider) + '\x1f' + static_cast<char>('0' + static_cast<int>(kind)) +

@@ -4,11 +4,12 @@
 // action types a plan uses are decoded; each is decoded once.
 //
 // The text passed in must outlive the store; decoded schemas live in the
-// store's own arena.
+// store's own arena. Lookups are thread-safe.
 #pragma once
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 
@@ -56,6 +57,8 @@ class SchemaStore {
   std::map<std::string, ProviderIndex, std::less<>> providers_;
   std::map<std::string, const Block*, std::less<>> cache_;
   buffer::Arena arena_;
+  // Rendering threads look schemas up concurrently.
+  std::recursive_mutex mu_;
 };
 
 // Decodes a schema block ({"attributes": ..., "block_types": ...}) from a

@@ -1,0 +1,114 @@
+// RunOrdered: renders items on several threads and hands the results on in
+// the order the items were produced, so output order never depends on timing.
+// At most `window` items are in flight, which bounds memory whatever the
+// input's size.
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "base/status.h"
+
+namespace tfstream::pipeline {
+
+// produce(push):        on the calling thread; calls push(Item) per item in
+//                       order and returns a Status (push returns false when
+//                       the run is stopping: then return early).
+// work(worker, item, result): on worker thread `worker` (0..jobs-1).
+// consume(result):      on the calling thread, in production order.
+// The first error (production, work or consumption, in production order)
+// stops the run and is returned; results before it have been consumed.
+template <typename Item, typename Result, typename Produce, typename Work, typename Consume>
+Status RunOrdered(int jobs, size_t window, Produce produce, Work work, Consume consume) {
+  struct Slot {
+    Item item{};
+    Result result{};
+    Status status;
+    enum State { kFree, kQueued, kDone } state = kFree;
+  };
+  std::vector<Slot> slots(window);
+  std::mutex mu;
+  std::condition_variable work_ready, slot_done;
+  size_t produced = 0, taken = 0, consumed = 0;
+  bool stopping = false;
+  Status failure;
+
+  auto worker_loop = [&](int id) {
+    std::unique_lock<std::mutex> lock(mu);
+    while (true) {
+      work_ready.wait(lock, [&] { return stopping || taken < produced; });
+      if (taken >= produced) return;  // stopping with nothing left to take
+      Slot& slot = slots[taken++ % window];
+      lock.unlock();
+      Status s = work(id, slot.item, &slot.result);
+      lock.lock();
+      slot.status = s;
+      slot.state = Slot::kDone;
+      slot_done.notify_all();
+    }
+  };
+
+  // Consumes every finished result at the head of the order. REQUIRES: lock held.
+  auto drain = [&](std::unique_lock<std::mutex>& lock, bool wait_all) -> bool {
+    while (consumed < produced) {
+      Slot& slot = slots[consumed % window];
+      if (slot.state != Slot::kDone) {
+        if (!wait_all) return true;
+        slot_done.wait(lock, [&] { return slot.state == Slot::kDone; });
+      }
+      Status s = slot.status;
+      if (s.ok()) {
+        lock.unlock();
+        s = consume(slot.result);
+        lock.lock();
+      }
+      slot.result = Result{};
+      slot.state = Slot::kFree;
+      ++consumed;
+      if (!s.ok()) {
+        failure = s;
+        return false;
+      }
+    }
+    return true;
+  };
+
+  std::vector<std::thread> threads;
+  for (int i = 0; i < jobs; ++i) threads.emplace_back(worker_loop, i);
+
+  auto push = [&](Item item) -> bool {
+    std::unique_lock<std::mutex> lock(mu);
+    if (stopping) return false;
+    while (slots[produced % window].state != Slot::kFree) {
+      if (!drain(lock, false)) {
+        stopping = true;
+        return false;
+      }
+      if (slots[produced % window].state == Slot::kFree) break;
+      slot_done.wait(lock);
+    }
+    Slot& slot = slots[produced % window];
+    slot.item = std::move(item);
+    slot.state = Slot::kQueued;
+    ++produced;
+    work_ready.notify_one();
+    return true;
+  };
+
+  Status produced_status = produce(push);
+  {
+    std::unique_lock<std::mutex> lock(mu);
+    if (!stopping && !drain(lock, true)) stopping = true;
+    stopping = true;
+    // Let workers finish what they took; results after a failure are dropped.
+    work_ready.notify_all();
+  }
+  for (std::thread& t : threads) t.join();
+  if (!failure.ok()) return failure;
+  return produced_status;
+}
+
+}  // namespace tfstream::pipeline

@@ -1,0 +1,148 @@
+// Everything Terraform would fail or panic on because of schemas, relevant
+// attributes or action invocations is found here, before the first byte of
+// output, so that a bad plan produces an error rather than a partial text.
+#include <algorithm>
+
+#include "pipeline/plan_context.h"
+#include "stream/json_tree_parser.h"
+#include "stream/resource_change.h"
+
+namespace tfstream::pipeline {
+
+using stream::ByteRange;
+using stream::JsonValue;
+
+std::string Located(const std::string& label, const Status& s) {
+  if (s.has_offset()) return label + ":" + std::to_string(s.offset()) + ": " + s.message();
+  return label + ": " + s.message();
+}
+
+namespace {
+
+// `terraform providers schema -json` output: {"format_version", "provider_schemas"}.
+Status FindProviderSchemas(const Input& in, ByteRange* range) {
+  stream::JsonScanner s(in.schemas);
+  *range = ByteRange{};
+  if (!s.BeginObject("'{' at the start of the schemas")) return Status::Error(Located(in.schemas_label, s.status()));
+  bool first = true;
+  std::string key;
+  while (s.NextMember(&first, &key)) {
+    s.SkipWhitespace();
+    size_t begin = s.pos();
+    if (!s.SkipValue(1)) return Status::Error(Located(in.schemas_label, s.status()));
+    if (key == "provider_schemas" && in.schemas[begin] == '{') *range = ByteRange{begin, s.pos(), true};
+  }
+  if (s.ok() && !s.AtEnd()) s.Fail("unexpected data after the end of the schemas");
+  if (!s.ok()) return Status::Error(Located(in.schemas_label, s.status()));
+  return Status::Ok();
+}
+
+// An action invocation needs its provider, and with config its action schema.
+Status CheckActionSchema(const PlanContext& ctx, const stream::ActionInvocationFacts& a) {
+  bool found;
+  Status s = ctx.schemas->HasProvider(a.provider_name, &found);
+  if (s.ok() && !found) s = Status::Error("no schema for provider \"" + a.provider_name + "\"");
+  if (s.ok() && a.has_config) {
+    const stream::Block* block;
+    s = ctx.schemas->Find(a.provider_name, stream::SchemaStore::Kind::kAction, a.type, &found, &block);
+    if (s.ok() && (!found || block == nullptr)) s = Status::Error("no schema for action type \"" + a.type + "\"");
+  }
+  return s.ok() ? s : ctx.AddressError(a.address, s.message());
+}
+
+}  // namespace
+
+Status CheckSchemas(PlanContext* ctx) {
+  const Input& in = ctx->in;
+  std::string_view text = in.plan;
+  ByteRange range = ctx->facts.provider_schemas;
+  std::string label = in.plan_label;
+  if (ctx->facts.shape == stream::InputShape::kShowJson && in.has_schemas) {
+    Status s = FindProviderSchemas(in, &range);
+    if (!s.ok()) return s;
+    text = in.schemas;
+    label = in.schemas_label;
+  }
+  ctx->schemas = std::make_unique<stream::SchemaStore>(text, range, label);
+  for (const auto& [key, address] : ctx->facts.needed_schemas) {
+    bool found;
+    const stream::Block* block;
+    Status s = ctx->schemas->Find(
+        key.provider, key.data ? stream::SchemaStore::Kind::kDataSource : stream::SchemaStore::Kind::kResource,
+        key.type, &found, &block);
+    if (!s.ok()) return Status::Error(Located(label, s));
+    if (!found) {
+      std::string hint = in.has_schemas || ctx->facts.shape == stream::InputShape::kRenderer
+                             ? ""
+                             : " (pass the provider schemas with --schemas)";
+      return ctx->AddressError(address, std::string("no schema for ") + (key.data ? "data source" : "resource") +
+                                            " type \"" + key.type + "\" of provider \"" + key.provider + "\"" + hint);
+    }
+  }
+  return Status::Ok();
+}
+
+Status PrepareRelevantAttributes(PlanContext* ctx) {
+  ByteRange r = ctx->facts.relevant_attributes;
+  if (!r.present) return Status::Ok();
+  const JsonValue* tree = nullptr;
+  Status s = stream::ParseJsonTree(ctx->in.plan.substr(r.begin, r.size()), r.begin, &ctx->long_arena, &tree);
+  if (!s.ok()) return ctx->PlanError(s);
+  if (tree == nullptr) return Status::Ok();
+  for (size_t i = 0; i < tree->size; ++i) {
+    const JsonValue* item = tree->items[i];
+    const JsonValue* resource = nullptr;
+    const JsonValue* attribute = nullptr;
+    if (item != nullptr && !item->IsObject()) {
+      return ctx->PlanError(Status::Error("expected objects in \"relevant_attributes\"", r.begin));
+    }
+    // attribute_path.AppendSingle panics unless the path is an array (or null).
+    bool has_attribute = stream::FindField(item, "attribute", &attribute);
+    stream::FindField(item, "resource", &resource);
+    if (!has_attribute || (attribute != nullptr && !attribute->IsArray())) {
+      return ctx->PlanError(Status::Error("relevant attribute without a valid \"attribute\" path", r.begin));
+    }
+    std::string_view name = resource != nullptr && resource->IsString() ? resource->text : std::string_view();
+    if (name.empty()) {
+      ctx->relevant_global.push_back(attribute);
+    } else {
+      ctx->relevant_by_resource[std::string(name)].push_back(attribute);
+    }
+  }
+  return Status::Ok();
+}
+
+Status PrepareActions(PlanContext* ctx) {
+  const auto& actions = ctx->facts.actions;
+  for (size_t i = 0; i < actions.size(); ++i) {
+    if (actions[i].lifecycle) ctx->lifecycle_by_address.emplace(actions[i].triggering_address, i);
+  }
+  // Invoke-triggered actions are always rendered.
+  for (const stream::ActionInvocationFacts& a : actions) {
+    if (a.lifecycle || !a.invoke) continue;
+    Status s = CheckActionSchema(*ctx, a);
+    if (!s.ok()) return s;
+  }
+  if (ctx->lifecycle_by_address.empty()) return Status::Ok();
+  // Lifecycle actions matter only for resources that exist: find them.
+  return ctx->ForEachElement(ctx->facts.resource_changes, [&](std::string_view raw, uint64_t offset) -> Status {
+    stream::JsonScanner s(raw, offset);
+    stream::ResourceFacts rf;
+    if (!stream::ScanResourceFacts(&s, 2, &rf)) return ctx->PlanError(s.status());
+    auto range = ctx->lifecycle_by_address.equal_range(rf.address);
+    for (auto it = range.first; it != range.second; ++it) {
+      const stream::ActionInvocationFacts& a = actions[it->second];
+      static const char* kEvents[] = {"BeforeCreate", "BeforeUpdate", "BeforeDestroy",
+                                      "AfterCreate",  "AfterUpdate",  "AfterDestroy"};
+      if (std::find(std::begin(kEvents), std::end(kEvents), a.event) == std::end(kEvents)) {
+        return ctx->AddressError(a.address, "unexpected triggering event \"" + a.event + "\" for an action of " +
+                                                rf.address);
+      }
+      Status st = CheckActionSchema(*ctx, a);
+      if (!st.ok()) return st;
+    }
+    return Status::Ok();
+  });
+}
+
+}  // namespace tfstream::pipeline

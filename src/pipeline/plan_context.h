@@ -1,0 +1,78 @@
+// PlanContext: what every stage of one plan's rendering shares. Built before
+// the first byte is written (pre-scan facts, schemas, relevant attributes,
+// action invocations by resource) and read-only afterwards, so rendering
+// threads can share it.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/status.h"
+#include "buffer/arena.h"
+#include "pipeline/plan_pipeline.h"
+#include "render/computed/palette.h"
+#include "render/text/colorize.h"
+#include "stream/json_scanner.h"
+#include "stream/pre_scan.h"
+#include "stream/schema_store.h"
+
+namespace tfstream::pipeline {
+
+// "<label>:<offset>: <message>", or "<label>: <message>" without an offset.
+std::string Located(const std::string& label, const Status& s);
+
+struct PlanContext {
+  PlanContext(const Input& input, const Options& options)
+      : in(input), opt(options), colorize(options.color), palette(colorize) {}
+
+  const Input& in;
+  const Options& opt;
+  render::text::Colorize colorize;
+  render::Palette palette;
+  stream::PlanFacts facts;
+  std::unique_ptr<stream::SchemaStore> schemas;
+  buffer::Arena long_arena;  // relevant attributes, for the whole run
+  std::map<std::string, std::vector<const stream::JsonValue*>, std::less<>> relevant_by_resource;
+  std::vector<const stream::JsonValue*> relevant_global;
+  std::multimap<std::string, size_t, std::less<>> lifecycle_by_address;
+
+  // An error located in the plan document.
+  Status PlanError(const Status& s) const { return Status::Error(Located(in.plan_label, s)); }
+  Status AddressError(std::string_view address, const std::string& message) const {
+    return Status::Error(in.plan_label + ": " + std::string(address) + ": " + message);
+  }
+
+  // Calls fn(element_text, offset) for each element of the array at `range`.
+  // The document was validated by the pre-scan, so elements are found with
+  // the fast non-validating skip.
+  template <typename Fn>
+  Status ForEachElement(stream::ByteRange range, Fn fn) const {
+    if (!range.present) return Status::Ok();
+    std::string_view doc = in.plan.substr(0, range.end);
+    auto ws = [&](size_t p) {
+      while (p < doc.size() && (doc[p] == ' ' || doc[p] == '\n' || doc[p] == '\r' || doc[p] == '\t')) ++p;
+      return p;
+    };
+    size_t pos = ws(range.begin) + 1;  // past '['
+    while (true) {
+      pos = ws(pos);
+      if (pos >= doc.size() || doc[pos] == ']') return Status::Ok();
+      if (doc[pos] == ',') pos = ws(pos + 1);
+      size_t end = stream::SkipValidValue(doc, pos);
+      Status st = fn(doc.substr(pos, end - pos), static_cast<uint64_t>(pos));
+      if (!st.ok()) return st;
+      pos = end;
+    }
+  }
+};
+
+// Checks done before any output: every schema resource changes need exists,
+// relevant attributes are well formed, action invocations have what they need.
+Status CheckSchemas(PlanContext* ctx);
+Status PrepareRelevantAttributes(PlanContext* ctx);
+Status PrepareActions(PlanContext* ctx);
+
+}  // namespace tfstream::pipeline

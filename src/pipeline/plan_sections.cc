@@ -1,0 +1,230 @@
+#include "pipeline/plan_sections.h"
+
+#include <map>
+
+#include "render/renderers/util.h"
+#include "render/text/word_wrap.h"
+
+namespace tfstream::pipeline {
+
+using render::Action;
+using render::Diff;
+using stream::JsonValue;
+
+namespace {
+
+std::string Wrap(const PlanContext& ctx, std::string_view s) { return render::text::WordWrap(s, ctx.opt.width); }
+
+// Whether at least one drift entry has something to show (refresh-only mode
+// shows every relevant entry, other modes only those that changed).
+Status DriftQualifies(const PlanContext& ctx, ResourceWorker* worker, bool* any) {
+  *any = false;
+  return ctx.ForEachElement(ctx.facts.resource_drift, [&](std::string_view raw, uint64_t offset) -> Status {
+    if (*any) return Status::Ok();
+    stream::ResourceChange rc;
+    Diff d;
+    bool skip = true;
+    Status s = worker->Load(raw, offset, &rc);
+    if (s.ok()) s = worker->ComputeDiff(rc, true, &d, &skip);
+    worker->Reset();
+    if (!s.ok()) return s;
+    if (!skip && (ctx.opt.mode == PlanMode::kRefreshOnly || d.action != Action::kNoOp)) *any = true;
+    return Status::Ok();
+  });
+}
+
+// diffs.Empty(): no resource change or output that does anything.
+Status PlanIsEmpty(const PlanContext& ctx, ResourceWorker* worker, const std::vector<OutputEntry>& outputs,
+                   bool* empty) {
+  *empty = true;
+  for (const OutputEntry& e : outputs) {
+    if (e.action != Action::kNoOp) {
+      *empty = false;
+      return Status::Ok();
+    }
+  }
+  return ctx.ForEachElement(ctx.facts.resource_changes, [&](std::string_view raw, uint64_t offset) -> Status {
+    if (!*empty) return Status::Ok();
+    stream::ResourceChange rc;
+    Status s = worker->Load(raw, offset, &rc);
+    if (s.ok() && rc.Moved()) {
+      *empty = false;
+    } else if (s.ok()) {
+      Diff d;
+      bool skip;
+      s = worker->ComputeDiff(rc, false, &d, &skip);
+      if (s.ok() && d.action != Action::kNoOp) *empty = false;
+    }
+    worker->Reset();
+    return s;
+  });
+}
+
+}  // namespace
+
+Status PrepareOutputs(const PlanContext& ctx, ResourceWorker* worker, std::vector<OutputEntry>* outputs) {
+  stream::ByteRange r = ctx.facts.output_changes;
+  if (!r.present) return Status::Ok();
+  stream::JsonScanner s(ctx.in.plan.substr(r.begin, r.size()), r.begin);
+  if (!s.BeginObject("'{'")) return ctx.PlanError(s.status());
+  bool first = true;
+  std::string key;
+  std::map<std::string, stream::ByteRange> by_name;
+  while (s.NextMember(&first, &key)) {
+    s.SkipWhitespace();
+    size_t begin = s.pos();
+    if (!s.SkipValue(2)) return ctx.PlanError(s.status());
+    by_name[key] = stream::ByteRange{r.begin + begin, r.begin + s.pos(), true};
+  }
+  if (!s.ok()) return ctx.PlanError(s.status());
+  for (auto& [name, range] : by_name) {
+    Diff d;
+    Status st = worker->ComputeOutputDiff(range, name, &d);
+    worker->Reset();
+    if (!st.ok()) return st;
+    outputs->push_back(OutputEntry{name, range, d.action});
+  }
+  return Status::Ok();
+}
+
+Status RenderOutputs(const PlanContext& ctx, ResourceWorker* worker, const std::vector<OutputEntry>& outputs,
+                     std::string* out) {
+  // Names align to the longest escaped name among all outputs, shown or not.
+  size_t max_len = 0;
+  std::vector<std::string> escaped;
+  for (const OutputEntry& e : outputs) {
+    escaped.push_back(render::renderers::EscapedAttributeName(e.name));
+    max_len = std::max(max_len, escaped.back().size());
+  }
+  bool any = false;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    if (outputs[i].action == Action::kNoOp) continue;
+    Diff d;
+    Status s = worker->ComputeOutputDiff(outputs[i].range, outputs[i].name, &d);
+    if (!s.ok()) return s;
+    if (any) out->push_back('\n');
+    any = true;
+    out->append(ctx.colorize.Color(render::DiffActionSymbolMarkup(d.action)));
+    out->push_back(' ');
+    render::renderers::AppendPadded(out, escaped[i], max_len);
+    out->append(" = ");
+    worker->ClearError();
+    d.RenderHuman(0, worker->Opts(), out);
+    worker->Reset();
+    if (worker->has_error()) return Status::Error(ctx.in.plan_label + ": output " + outputs[i].name + ": " + worker->error());
+  }
+  return Status::Ok();
+}
+
+Status RenderCliActions(const PlanContext& ctx, ResourceWorker* worker, std::string* out) {
+  bool any = false;
+  for (size_t i = 0; i < ctx.facts.actions.size(); ++i) {
+    const stream::ActionInvocationFacts& f = ctx.facts.actions[i];
+    if (!f.invoke) continue;
+    if (any) out->push_back('\n');
+    any = true;
+    // The format string is coloured before the address is substituted, so
+    // markup in addresses is printed as is.
+    std::string header = ctx.colorize.Color("  [bold]# %s[reset] will be invoked");
+    header.replace(header.find("%s"), 2, f.address);
+    if (!f.calling_address.empty()) header += " (called from " + f.calling_address + ")";
+    out->append(header);
+    out->push_back('\n');
+    render::plan::InvocationView view{f.address, f.type, f.name, nullptr};
+    Status s = worker->ActionConfigDiff(i, &view.config);
+    if (!s.ok()) return s;
+    worker->ClearError();
+    render::plan::AppendActionInvocation(view, worker->Opts(), out);
+    worker->Reset();
+    if (worker->has_error()) return ctx.AddressError(f.address, worker->error());
+  }
+  return Status::Ok();
+}
+
+Status RenderDrift(const PlanContext& ctx, ResourceWorker* worker, const std::vector<OutputEntry>& outputs,
+                   buffer::OutputSink* out, bool* shown) {
+  *shown = false;
+  if (!ctx.facts.resource_drift.present) return Status::Ok();
+  bool any;
+  Status s = DriftQualifies(ctx, worker, &any);
+  if (!s.ok() || !any) return s;
+  if (ctx.opt.mode != PlanMode::kRefreshOnly) {
+    // Drift is not worth mentioning when the plan does nothing anyway.
+    bool empty;
+    s = PlanIsEmpty(ctx, worker, outputs, &empty);
+    if (!s.ok() || empty) return s;
+  }
+  out->Append(ctx.colorize.Color("\n[bold][cyan]Note:[reset][bold] Objects have changed outside of Terraform\n"));
+  out->Append("\n");
+  out->Append(Wrap(ctx, "Terraform detected the following changes made outside of Terraform since the last \"terraform apply\" which may have affected this plan:\n"));
+  s = ctx.ForEachElement(ctx.facts.resource_drift, [&](std::string_view raw, uint64_t offset) -> Status {
+    stream::ResourceChange rc;
+    Diff d;
+    bool skip = true;
+    Status st = worker->Load(raw, offset, &rc);
+    if (st.ok()) st = worker->ComputeDiff(rc, true, &d, &skip);
+    bool hidden = skip || (ctx.opt.mode != PlanMode::kRefreshOnly && d.action == Action::kNoOp) ||
+                  (rc.action == Action::kNoOp && !rc.Moved() && !rc.importing);
+    if (!st.ok() || hidden) {
+      worker->Reset();
+      return st;
+    }
+    std::string block = "\n";
+    worker->ClearError();
+    render::plan::AppendResourceDiff(rc, rc.action, d, render::plan::Cause::kDrift, {}, {}, worker->Opts(), &block);
+    block.push_back('\n');
+    worker->Reset();
+    if (worker->has_error()) return ctx.AddressError(rc.address, worker->error());
+    out->Append(block);
+    return out->Flush();
+  });
+  if (!s.ok()) return s;
+  if (ctx.opt.mode == PlanMode::kRefreshOnly) {
+    out->Append(Wrap(ctx, "\n\nThis is a refresh-only plan, so Terraform will not take any actions to undo these. If you were expecting these changes then you can apply this plan to record the updated values in the Terraform state without changing any remote objects."));
+  } else {
+    out->Append(Wrap(ctx, "\n\nUnless you have made equivalent changes to your configuration, or ignored the relevant attributes using ignore_changes, the following plan may include actions to undo or respond to these changes."));
+  }
+  out->Append("\n");
+  *shown = true;
+  return Status::Ok();
+}
+
+Status RenderDeferred(const PlanContext& ctx, ResourceWorker* worker, buffer::OutputSink* out, bool* shown) {
+  *shown = false;
+  if (ctx.facts.shape != stream::InputShape::kRenderer || !ctx.facts.deferred_changes.present) return Status::Ok();
+  return ctx.ForEachElement(ctx.facts.deferred_changes, [&](std::string_view raw, uint64_t offset) -> Status {
+    if (!*shown) {
+      out->Append(ctx.colorize.Color("\n[bold][cyan]Note:[reset][bold] This is a partial plan, parts can only be known in the next plan / apply cycle.\n"));
+      out->Append("\n");
+      *shown = true;
+    }
+    const JsonValue* tree;
+    Status st = worker->Parse(raw, offset, &tree);
+    if (!st.ok()) return st;
+    const JsonValue* reason = nullptr;
+    const JsonValue* change_json = nullptr;
+    stream::FindField(tree, "reason", &reason);
+    stream::FindField(tree, "resource_change", &change_json);
+    stream::ResourceChange rc;
+    st = stream::ExtractResourceChange(change_json, stream::RawMember(raw, "resource_change"), offset, &rc);
+    if (!st.ok()) return ctx.PlanError(st);
+    Diff d;
+    bool skip;
+    st = worker->ComputeDiff(rc, false, &d, &skip);
+    if (!st.ok() || (rc.action == Action::kNoOp && !rc.Moved() && !rc.importing)) {
+      worker->Reset();
+      return st;
+    }
+    std::string block = "\n";
+    worker->ClearError();
+    std::string_view why = reason != nullptr && reason->IsString() ? reason->text : std::string_view();
+    render::plan::AppendDeferredDiff(rc, why, rc.action, d, worker->Opts(), &block);
+    block.push_back('\n');
+    worker->Reset();
+    if (worker->has_error()) return ctx.AddressError(rc.address, worker->error());
+    out->Append(block);
+    return out->Flush();
+  });
+}
+
+}  // namespace tfstream::pipeline

@@ -1,0 +1,188 @@
+#include "pipeline/resource_worker.h"
+
+#include <algorithm>
+
+#include "render/differ/differ.h"
+#include "stream/json_tree_parser.h"
+
+namespace tfstream::pipeline {
+
+using render::Action;
+using render::Diff;
+using stream::JsonValue;
+
+Status ResourceWorker::Parse(std::string_view raw, uint64_t offset, const JsonValue** tree) {
+  Status s = stream::ParseJsonTree(raw, offset, &arena_, tree);
+  return s.ok() ? s : ctx_.PlanError(s);
+}
+
+Status ResourceWorker::Load(std::string_view raw, uint64_t offset, stream::ResourceChange* rc) {
+  const JsonValue* tree;
+  Status s = Parse(raw, offset, &tree);
+  if (!s.ok()) return s;
+  s = stream::ExtractResourceChange(tree, raw, offset, rc);
+  return s.ok() ? s : ctx_.PlanError(s);
+}
+
+Status ResourceWorker::ComputeDiff(const stream::ResourceChange& rc, bool drift, Diff* diff, bool* skip) {
+  *skip = false;
+  render::structured::Matcher relevant = render::structured::Matcher::Always();
+  if (drift && ctx_.opt.mode != PlanMode::kRefreshOnly) {
+    // Terraform keeps only the relevant attributes naming this resource or no
+    // resource; order does not change what matches.
+    relevant = render::structured::Matcher::Empty(true);
+    for (const JsonValue* a : ctx_.relevant_global) relevant.AppendSingle(a, &arena_);
+    auto it = ctx_.relevant_by_resource.find(rc.address);
+    if (it != ctx_.relevant_by_resource.end()) {
+      for (const JsonValue* a : it->second) relevant.AppendSingle(a, &arena_);
+    }
+    if (relevant.path_count() == 0) {
+      *skip = true;
+      return Status::Ok();
+    }
+  }
+  if (!rc.IsManaged() && rc.mode != "data") {
+    return ctx_.AddressError(rc.address, "unrecognized resource mode \"" + std::string(rc.mode) + "\"");
+  }
+  render::structured::Change change;
+  change.before = rc.before;
+  change.after = rc.after;
+  change.unknown = rc.after_unknown;
+  change.before_sensitive = rc.before_sensitive;
+  change.after_sensitive = rc.after_sensitive;
+  change.relevant_attributes = relevant;
+  if (!render::structured::Matcher::Parse(rc.replace_paths, false, &arena_, &change.replace_paths)) {
+    return ctx_.AddressError(rc.address, "malformed replace_paths");
+  }
+  // A forget-only change is shown as a no-op (structured.FromJsonChange).
+  if (rc.actions.size() == 1 && rc.actions[0] == "forget") change = change.AsNoOp();
+  bool found;
+  const stream::Block* block;
+  Status s = ctx_.schemas->Find(
+      rc.provider_name, rc.IsManaged() ? stream::SchemaStore::Kind::kResource : stream::SchemaStore::Kind::kDataSource,
+      rc.type, &found, &block);
+  if (!s.ok()) return Status::Error(Located(ctx_.schemas->label(), s));
+  if (!found) {
+    return ctx_.AddressError(rc.address, "no schema for type \"" + std::string(rc.type) + "\" of provider \"" +
+                                             std::string(rc.provider_name) + "\"");
+  }
+  error_.clear();
+  *diff = render::differ::ComputeDiffForBlock(change, *block, Ctx());
+  if (!error_.empty()) return ctx_.AddressError(rc.address, error_);
+  return Status::Ok();
+}
+
+Status ResourceWorker::ComputeOutputDiff(stream::ByteRange range, const std::string& name, Diff* diff) {
+  const JsonValue* tree = nullptr;
+  Status s = Parse(ctx_.in.plan.substr(range.begin, range.size()), range.begin, &tree);
+  if (!s.ok()) return s;
+  if (tree != nullptr && !tree->IsObject()) {
+    return ctx_.PlanError(Status::Error("expected an object for output \"" + name + "\"", range.begin));
+  }
+  render::structured::Change change;
+  stream::FindField(tree, "before", &change.before);
+  stream::FindField(tree, "after", &change.after);
+  stream::FindField(tree, "after_unknown", &change.unknown);
+  stream::FindField(tree, "before_sensitive", &change.before_sensitive);
+  stream::FindField(tree, "after_sensitive", &change.after_sensitive);
+  const JsonValue* replace = nullptr;
+  stream::FindField(tree, "replace_paths", &replace);
+  if (!render::structured::Matcher::Parse(replace, false, &arena_, &change.replace_paths)) {
+    return Status::Error(ctx_.in.plan_label + ": output " + name + ": malformed replace_paths");
+  }
+  const JsonValue* actions = nullptr;
+  if (stream::FindField(tree, "actions", &actions) && actions != nullptr && actions->IsArray() &&
+      actions->size == 1 && actions->items[0] != nullptr && actions->items[0]->IsString() &&
+      actions->items[0]->text == "forget") {
+    change = change.AsNoOp();
+  }
+  error_.clear();
+  *diff = render::differ::ComputeDiffForOutput(change, Ctx());
+  if (!error_.empty()) return Status::Error(ctx_.in.plan_label + ": output " + name + ": " + error_);
+  return Status::Ok();
+}
+
+Status ResourceWorker::ActionConfigDiff(size_t index, const Diff** diff) {
+  const stream::ActionInvocationFacts& f = ctx_.facts.actions[index];
+  *diff = nullptr;
+  if (!f.has_config) return Status::Ok();
+  const JsonValue* tree;
+  Status s = Parse(ctx_.in.plan.substr(f.range.begin, f.range.size()), f.range.begin, &tree);
+  if (!s.ok()) return s;
+  // structured.FromJsonActionInvocation: the config is shown as unchanged.
+  render::structured::Change change;
+  stream::FindField(tree, "config_values", &change.before);
+  change.after = change.before;
+  stream::FindField(tree, "config_unknown", &change.unknown);
+  stream::FindField(tree, "config_sensitive", &change.before_sensitive);
+  change.after_sensitive = change.before_sensitive;
+  bool found;
+  const stream::Block* block;
+  s = ctx_.schemas->Find(f.provider_name, stream::SchemaStore::Kind::kAction, f.type, &found, &block);
+  if (!s.ok()) return Status::Error(Located(ctx_.schemas->label(), s));
+  if (!found || block == nullptr) return ctx_.AddressError(f.address, "no schema for action type \"" + f.type + "\"");
+  error_.clear();
+  *diff = arena_.New<Diff>(render::differ::ComputeDiffForBlock(change, *block, Ctx()));
+  if (!error_.empty()) return ctx_.AddressError(f.address, error_);
+  return Status::Ok();
+}
+
+Status ResourceWorker::Invocations(const stream::ResourceChange& rc,
+                                   std::vector<render::plan::InvocationView>* before,
+                                   std::vector<render::plan::InvocationView>* after) {
+  auto range = ctx_.lifecycle_by_address.equal_range(rc.address);
+  std::vector<size_t> b, a;
+  for (auto it = range.first; it != range.second; ++it) {
+    const stream::ActionInvocationFacts& f = ctx_.facts.actions[it->second];
+    (f.event.rfind("Before", 0) == 0 ? b : a).push_back(it->second);
+  }
+  // jsonplan.ActionInvocationCompare; for a few elements Go's sort is stable.
+  auto compare = [&](size_t x, size_t y) {
+    const auto& fx = ctx_.facts.actions[x];
+    const auto& fy = ctx_.facts.actions[y];
+    if (fx.triggering_address != fy.triggering_address) return fx.triggering_address < fy.triggering_address;
+    if (fx.block_index != fy.block_index) return fx.block_index < fy.block_index;
+    return fx.list_index < fy.list_index;
+  };
+  std::stable_sort(b.begin(), b.end(), compare);
+  std::stable_sort(a.begin(), a.end(), compare);
+  for (int group = 0; group < 2; ++group) {
+    for (size_t idx : group == 0 ? b : a) {
+      const stream::ActionInvocationFacts& f = ctx_.facts.actions[idx];
+      render::plan::InvocationView view{f.address, f.type, f.name, nullptr};
+      Status s = ActionConfigDiff(idx, &view.config);
+      if (!s.ok()) return s;
+      (group == 0 ? before : after)->push_back(view);
+    }
+  }
+  return Status::Ok();
+}
+
+Status ResourceWorker::RenderChangeBlock(std::string_view raw, uint64_t offset, std::string* out) {
+  stream::ResourceChange rc;
+  Status s = Load(raw, offset, &rc);
+  if (!s.ok()) return s;
+  // Neither no-ops (unless moved or imported) nor deleted data sources print.
+  if ((rc.action == Action::kNoOp && !rc.Moved() && !rc.importing) ||
+      (rc.action == Action::kDelete && !rc.IsManaged())) {
+    return Status::Ok();
+  }
+  Diff d;
+  bool skip;
+  s = ComputeDiff(rc, false, &d, &skip);
+  std::vector<render::plan::InvocationView> before, after;
+  if (s.ok() && !ctx_.lifecycle_by_address.empty()) s = Invocations(rc, &before, &after);
+  if (!s.ok()) return s;
+  size_t mark = out->size();
+  error_.clear();
+  out->push_back('\n');
+  render::plan::AppendResourceDiff(rc, rc.action, d, render::plan::Cause::kChange, before, after, Opts(), out);
+  out->push_back('\n');
+  if (!error_.empty()) {
+    out->resize(mark);  // never half a block
+    return ctx_.AddressError(rc.address, error_);
+  }
+  return Status::Ok();
+}
+
+}  // namespace tfstream::pipeline

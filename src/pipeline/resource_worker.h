@@ -1,0 +1,66 @@
+// ResourceWorker: turns one resource change element into text. Each worker
+// owns the arena its resource's tree, diff and scratch text live in, so
+// several workers can render different resources at once; Reset() forgets a
+// resource once its block has been handed on.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pipeline/plan_context.h"
+#include "render/computed/diff.h"
+#include "render/plan/resource_block.h"
+#include "stream/resource_change.h"
+
+namespace tfstream::pipeline {
+
+class ResourceWorker {
+ public:
+  explicit ResourceWorker(const PlanContext& ctx) : ctx_(ctx) {}
+
+  // Parses an element (a resource change, an output change...) into the arena.
+  Status Parse(std::string_view raw, uint64_t offset, const stream::JsonValue** tree);
+  // Parses a resource change element and views it.
+  Status Load(std::string_view raw, uint64_t offset, stream::ResourceChange* rc);
+  // The block diff of a resource change. For drift, only relevant attributes
+  // count, and *skip is set when none applies to the resource.
+  Status ComputeDiff(const stream::ResourceChange& rc, bool drift, render::Diff* diff, bool* skip);
+  // The output change at `range` (an output_changes member).
+  Status ComputeOutputDiff(stream::ByteRange range, const std::string& name, render::Diff* diff);
+  // The config diff of the action invocation at `index` in the facts; null
+  // when it has no config.
+  Status ActionConfigDiff(size_t index, const render::Diff** diff);
+  // The lifecycle action invocations of a resource, before and after groups
+  // sorted as Terraform sorts them.
+  Status Invocations(const stream::ResourceChange& rc, std::vector<render::plan::InvocationView>* before,
+                     std::vector<render::plan::InvocationView>* after);
+
+  // The planned-change block of one resource_changes element, as the
+  // "Terraform will perform the following actions" section prints it
+  // ("\n" + block + "\n"); appends nothing for changes that are not shown.
+  Status RenderChangeBlock(std::string_view raw, uint64_t offset, std::string* out);
+
+  render::RenderOpts Opts() {
+    render::RenderOpts o;
+    o.palette = &ctx_.palette;
+    o.arena = &arena_;
+    o.error = &error_;
+    return o;
+  }
+  // Render errors are data Terraform would panic on; reported per resource.
+  bool has_error() const { return !error_.empty(); }
+  const std::string& error() const { return error_; }
+  void ClearError() { error_.clear(); }
+  buffer::Arena* arena() { return &arena_; }
+  void Reset() { arena_.Reset(); }
+
+ private:
+  render::DiffContext Ctx() { return render::DiffContext{&arena_, &error_}; }
+
+  const PlanContext& ctx_;
+  buffer::Arena arena_;
+  std::string error_;
+};
+
+}  // namespace tfstream::pipeline
