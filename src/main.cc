@@ -2,12 +2,14 @@
 // caught), maps the inputs and runs the pipeline on a thread with a large
 // stack, so that deeply nested values (up to JSON's 10000 levels) cannot
 // overflow it.
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -57,6 +59,24 @@ void* RunJob(void* arg) {
   return nullptr;
 }
 
+// A standard descriptor left closed by the caller would be handed out again
+// by the next open() (the plan, the spool file), and reading "standard input"
+// or writing "standard output" would then touch that file. Parks /dev/null on
+// a closed one and returns false, so the caller can report it instead.
+bool ReserveStdFd(int fd) {
+  if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) return true;
+  int null_fd = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY);
+  if (null_fd >= 0 && null_fd != fd) {
+    dup2(null_fd, fd);
+    close(null_fd);
+  }
+  return false;
+}
+
+// Far more threads than cores only costs memory (each has its stack); a huge
+// --jobs would make thread creation fail.
+constexpr int kMaxJobs = 64;
+
 int Fail(const std::string& message, int code) {
   std::fprintf(stderr, "tfstream: %s\n", message.c_str());
   return code;
@@ -66,6 +86,10 @@ int Fail(const std::string& message, int code) {
 
 int main(int argc, char** argv) {
   signal(SIGPIPE, SIG_IGN);  // a closed reader shows up as EPIPE, handled quietly
+  // In order, so that /dev/null parked on one cannot land on a later one.
+  bool stdin_open = ReserveStdFd(STDIN_FILENO);
+  bool stdout_open = ReserveStdFd(STDOUT_FILENO);
+  ReserveStdFd(STDERR_FILENO);  // nowhere to report that one
 
   std::string schemas, mode = "normal", color = "auto", quality = "auto", plan_path = "-";
   int width = -1;
@@ -105,7 +129,8 @@ int main(int argc, char** argv) {
     po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
     po::notify(vm);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "tfstream: %s\n%s\nTry 'tfstream --help'.\n", e.what(), kUsage);
+    // One line, like every other error.
+    std::fprintf(stderr, "tfstream: %s (try 'tfstream --help')\n", e.what());
     return 2;
   }
   if (vm.count("help")) {
@@ -155,6 +180,7 @@ int main(int argc, char** argv) {
   }
   options.width = width >= 0 ? width : (tty ? TerminalWidth() : 78);
   if (jobs < 0) return Fail("--jobs must be at least 1", 2);
+  if (jobs > kMaxJobs) jobs = kMaxJobs;
   if (jobs == 0) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     jobs = cores > 0 ? static_cast<int>(cores) : 1;
@@ -163,12 +189,20 @@ int main(int argc, char** argv) {
   const char* automation = std::getenv("TF_IN_AUTOMATION");
   options.automation = vm.count("automation") > 0 || (automation != nullptr && *automation != '\0');
 
+  // An empty path would only fail later as "<empty>: No such file"; an empty
+  // --schemas would be silently ignored.
+  if (plan_path.empty()) return Fail("PLAN must not be an empty string (use - for standard input)", 2);
+  if (vm.count("schemas") && schemas.empty()) return Fail("--schemas must not be an empty string", 2);
+  if (plan_path == "-" && !stdin_open) return Fail("<stdin>: standard input is closed", 1);
+  if (!stdout_open) return Fail("cannot write standard output: it is closed", 1);
+
   tfstream::buffer::InputFile plan_file, schemas_file;
   Status s = plan_file.Open(plan_path);
   if (!s.ok()) return Fail(s.message(), 1);
   Job job;
   job.input.plan = plan_file.data();
   job.input.plan_label = plan_path == "-" ? "<stdin>" : plan_path;
+  job.input.release_plan_before = [&plan_file](uint64_t offset) { plan_file.ReleaseBefore(offset); };
   if (!schemas.empty()) {
     s = schemas_file.Open(schemas);
     if (!s.ok()) return Fail(s.message(), 1);

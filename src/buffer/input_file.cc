@@ -1,5 +1,6 @@
 #include "buffer/input_file.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -18,6 +19,18 @@ std::string Errno() { return std::strerror(errno); }
 
 InputFile::~InputFile() {
   if (map_ != nullptr) munmap(map_, map_size_);
+}
+
+void InputFile::ReleaseBefore(uint64_t offset) {
+  constexpr size_t kBatch = 8 << 20;  // one madvise per 8 MiB is plenty
+  if (map_ == nullptr) return;
+  size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  size_t end = static_cast<size_t>(std::min<uint64_t>(offset, map_size_)) / page * page;
+  // A new pass over earlier bytes maps them back in: start counting again.
+  if (end < released_) released_ = 0;
+  if (end < released_ + kBatch) return;
+  madvise(static_cast<char*>(map_) + released_, end - released_, MADV_DONTNEED);
+  released_ = end;
 }
 
 Status InputFile::MapFd(int fd, const std::string& label) {

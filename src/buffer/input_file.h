@@ -4,6 +4,7 @@
 // is left behind on any exit path, then mapped.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -22,6 +23,12 @@ class InputFile {
   Status Open(const std::string& path);
   std::string_view data() const { return {data_, size_}; }
 
+  // Tells the file that bytes before `offset` will not be needed for a
+  // while: their pages are dropped from this process (the kernel's page
+  // cache keeps them, and reading them again just maps them back), so
+  // resident memory does not grow with the input's size. Views stay valid.
+  void ReleaseBefore(uint64_t offset);
+
  private:
   Status MapFd(int fd, const std::string& label);
   Status Spool(int fd, const std::string& label, int* spool_fd);
@@ -30,6 +37,7 @@ class InputFile {
   size_t size_ = 0;
   void* map_ = nullptr;
   size_t map_size_ = 0;
+  size_t released_ = 0;
 };
 
 }  // namespace tfstream::buffer

@@ -39,6 +39,10 @@ struct PlanContext {
   std::vector<const stream::JsonValue*> relevant_global;
   std::multimap<std::string, size_t, std::less<>> lifecycle_by_address;
 
+  void Release(uint64_t offset) const {
+    if (in.release_plan_before) in.release_plan_before(offset);
+  }
+
   // An error located in the plan document.
   Status PlanError(const Status& s) const { return Status::Error(Located(in.plan_label, s)); }
   Status AddressError(std::string_view address, const std::string& message) const {
@@ -48,8 +52,10 @@ struct PlanContext {
   // Calls fn(element_text, offset) for each element of the array at `range`.
   // The document was validated by the pre-scan, so elements are found with
   // the fast non-validating skip.
+  // Each element's bytes are released once fn is done with them, unless
+  // `release` is false (when fn only hands the element on).
   template <typename Fn>
-  Status ForEachElement(stream::ByteRange range, Fn fn) const {
+  Status ForEachElement(stream::ByteRange range, Fn fn, bool release = true) const {
     if (!range.present) return Status::Ok();
     std::string_view doc = in.plan.substr(0, range.end);
     auto ws = [&](size_t p) {
@@ -64,6 +70,7 @@ struct PlanContext {
       size_t end = stream::SkipValidValue(doc, pos);
       Status st = fn(doc.substr(pos, end - pos), static_cast<uint64_t>(pos));
       if (!st.ok()) return st;
+      if (release) Release(end);
       pos = end;
     }
   }

@@ -92,25 +92,34 @@ Status PlanPipeline::RenderChanges() {
     std::string_view raw;
     uint64_t offset = 0;
   };
+  struct Block {
+    std::string text;
+    uint64_t end = 0;  // where the element ends in the input
+  };
   std::vector<std::unique_ptr<ResourceWorker>> workers;
   for (int i = 0; i < jobs; ++i) workers.push_back(std::make_unique<ResourceWorker>(ctx_));
-  return RunOrdered<Item, std::string>(
+  return RunOrdered<Item, Block>(
       jobs, static_cast<size_t>(jobs) * 16,
       [&](auto push) {
-        return ctx_.ForEachElement(range, [&](std::string_view raw, uint64_t offset) -> Status {
-          push(Item{raw, offset});
-          return Status::Ok();
-        });
+        return ctx_.ForEachElement(
+            range,
+            [&](std::string_view raw, uint64_t offset) -> Status {
+              push(Item{raw, offset});
+              return Status::Ok();
+            },
+            /*release=*/false);
       },
-      [&](int id, const Item& item, std::string* block) {
-        block->clear();
-        Status s = workers[static_cast<size_t>(id)]->RenderChangeBlock(item.raw, item.offset, block);
+      [&](int id, const Item& item, Block* block) {
+        block->text.clear();
+        block->end = item.offset + item.raw.size();
+        Status s = workers[static_cast<size_t>(id)]->RenderChangeBlock(item.raw, item.offset, &block->text);
         workers[static_cast<size_t>(id)]->Reset();
         return s;
       },
-      [&](std::string& block) {
-        if (block.empty()) return Status::Ok();
-        out_->Append(block);
+      [&](Block& block) {
+        ctx_.Release(block.end);  // every earlier element has been consumed too
+        if (block.text.empty()) return Status::Ok();
+        out_->Append(block.text);
         return out_->Flush();
       });
 }
@@ -163,7 +172,7 @@ void PlanPipeline::RenderNoChanges(bool have_refresh_changes, bool* done) {
 Status PlanPipeline::Run() {
   PhaseTimer timer;
   stream::PlanFacts& facts = ctx_.facts;
-  Status s = stream::PreScan(ctx_.in.plan, &facts);
+  Status s = stream::PreScan(ctx_.in.plan, &facts, ctx_.in.release_plan_before);
   if (!s.ok()) return ctx_.PlanError(s);
   timer.Mark("pre-scan");
   bool renderer_shape = facts.shape == stream::InputShape::kRenderer;

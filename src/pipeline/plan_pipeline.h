@@ -4,6 +4,8 @@
 // from its own parsed tree and flushed before the next is read.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -32,6 +34,9 @@ struct Input {
   bool has_schemas = false;
   std::string_view schemas;  // the whole schemas document, when given
   std::string schemas_label;
+  // Called with an offset before which the plan's bytes are not needed for a
+  // while (see InputFile::ReleaseBefore); may be empty.
+  std::function<void(uint64_t)> release_plan_before;
 };
 
 // Errors come back as "<label>:<offset>: <message>" (or "<label>: ...").

@@ -11,7 +11,8 @@
 namespace tfstream::stream {
 
 // Returns false when Go's decoder would report an error. A JSON null yields
-// true with *out == nullptr.
+// true with *out == nullptr. The tree may point into `text`, which must
+// outlive it (copy a temporary into the arena first).
 bool ParseGoJson(std::string_view text, buffer::Arena* arena, const JsonValue** out);
 
 }  // namespace tfstream::stream

@@ -159,6 +159,7 @@ bool JsonScanner::SkipValue(int outer_depth) {
   };
   while (true) {
     ws();
+    if (pos_ >= next_progress_) Progress();
     if (pos_ >= n) return Fail("unexpected end of input, expected a value");
     char c = p[pos_];
     switch (c) {
@@ -306,6 +307,7 @@ bool JsonScanner::BeginObject(const char* what) {
 
 bool JsonScanner::NextMember(bool* first, std::string* key) {
   SkipWhitespace();
+  if (pos_ >= next_progress_) Progress();
   if (pos_ >= text_.size()) return Fail("unexpected end of input in object");
   if (text_[pos_] == '}') {
     ++pos_;
@@ -326,6 +328,7 @@ bool JsonScanner::BeginArray(const char* what) {
 
 bool JsonScanner::NextElement(bool* first) {
   SkipWhitespace();
+  if (pos_ >= next_progress_) Progress();
   if (pos_ >= text_.size()) return Fail("unexpected end of input in array");
   if (text_[pos_] == ']') {
     ++pos_;

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -65,6 +66,14 @@ class JsonScanner {
   bool BeginArray(const char* what);
   bool NextElement(bool* first);
 
+  // Calls `fn(offset)` each time the cursor has advanced by about `interval`
+  // bytes, so the caller can give back input it no longer needs.
+  void OnProgress(size_t interval, std::function<void(uint64_t)> fn) {
+    progress_interval_ = interval;
+    progress_ = std::move(fn);
+    next_progress_ = pos_ + interval;
+  }
+
   bool ok() const { return status_.ok(); }
   const Status& status() const { return status_; }
   bool Fail(const std::string& message) { return FailAt(pos_, message); }
@@ -78,7 +87,17 @@ class JsonScanner {
   std::string_view text_;
   uint64_t base_;
   size_t pos_ = 0;
+  void Progress() {
+    if (pos_ >= next_progress_ && progress_) {
+      progress_(base_ + pos_);
+      next_progress_ = pos_ + progress_interval_;
+    }
+  }
+
   Status status_;
+  size_t progress_interval_ = 0;
+  size_t next_progress_ = ~size_t{0};
+  std::function<void(uint64_t)> progress_;
 };
 
 // The end of the value starting at `pos` (after any whitespace has been

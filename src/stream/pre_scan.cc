@@ -273,8 +273,9 @@ bool ScanResourceFacts(JsonScanner* s, int depth, ResourceFacts* out) {
   return s->ok();
 }
 
-Status PreScan(std::string_view doc, PlanFacts* facts) {
+Status PreScan(std::string_view doc, PlanFacts* facts, const std::function<void(uint64_t)>& done_before) {
   JsonScanner s(doc);
+  if (done_before) s.OnProgress(8 << 20, done_before);
   if (s.Peek() != '{') {
     s.Fail("expected '{' at the start of the plan, found " + DescribeByte(doc, s.pos()));
     return s.status();

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -68,8 +69,11 @@ struct PlanFacts {
   std::map<SchemaKey, std::string> needed_schemas;
 };
 
-// Scans `doc` (the whole input). Errors carry the byte offset.
-Status PreScan(std::string_view doc, PlanFacts* facts);
+// Scans `doc` (the whole input). Errors carry the byte offset. `done_before`,
+// when set, is told from time to time that the bytes before an offset have
+// been scanned.
+Status PreScan(std::string_view doc, PlanFacts* facts,
+               const std::function<void(uint64_t)>& done_before = nullptr);
 
 // The shallow facts of one resource change object, read by scanning.
 struct ResourceFacts {
