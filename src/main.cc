@@ -193,7 +193,8 @@ int main(int argc, char** argv) {
   // --schemas would be silently ignored.
   if (plan_path.empty()) return Fail("PLAN must not be an empty string (use - for standard input)", 2);
   if (vm.count("schemas") && schemas.empty()) return Fail("--schemas must not be an empty string", 2);
-  if (plan_path == "-" && !stdin_open) return Fail("<stdin>: standard input is closed", 1);
+  if (plan_path == "-" && schemas == "-") return Fail("PLAN and --schemas cannot both be standard input", 2);
+  if ((plan_path == "-" || schemas == "-") && !stdin_open) return Fail("<stdin>: standard input is closed", 1);
   if (!stdout_open) return Fail("cannot write standard output: it is closed", 1);
 
   tfstream::buffer::InputFile plan_file, schemas_file;
@@ -208,7 +209,7 @@ int main(int argc, char** argv) {
     if (!s.ok()) return Fail(s.message(), 1);
     job.input.has_schemas = true;
     job.input.schemas = schemas_file.data();
-    job.input.schemas_label = schemas;
+    job.input.schemas_label = schemas == "-" ? "<stdin>" : schemas;
   }
   job.options = options;
   tfstream::buffer::OutputSink sink(STDOUT_FILENO);

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -14,6 +16,29 @@ namespace tfstream::buffer {
 namespace {
 
 std::string Errno() { return std::strerror(errno); }
+
+// Opens a read-write file in `dir` that has no name, so that no exit path,
+// a signal or SIGKILL included, can leave it behind. O_TMPFILE creates it
+// without a name; where the file system lacks it, mkstemp + unlink is used
+// with signals blocked in between. Returns -1 with errno set on failure.
+int CreateUnnamedFile(const std::string& dir) {
+#ifdef O_TMPFILE
+  int fd = open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+  if (fd >= 0) return fd;
+#endif
+  std::string tmpl = dir + "/tfstream-spool-XXXXXX";
+  std::vector<char> name(tmpl.begin(), tmpl.end());
+  name.push_back('\0');
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &old);
+  int out = mkostemp(name.data(), O_CLOEXEC);
+  int saved = errno;
+  if (out >= 0) unlink(name.data());
+  pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  errno = saved;
+  return out;
+}
 
 }  // namespace
 
@@ -52,18 +77,23 @@ Status InputFile::MapFd(int fd, const std::string& label) {
 }
 
 Status InputFile::Spool(int fd, const std::string& label, int* spool_fd) {
-  const char* dir = std::getenv("TMPDIR");
-  std::string tmpl = std::string(dir != nullptr && *dir != '\0' ? dir : "/tmp") + "/tfstream-spool-XXXXXX";
-  std::vector<char> name(tmpl.begin(), tmpl.end());
-  name.push_back('\0');
-  int out = mkstemp(name.data());
-  if (out < 0) return Status::Error("cannot create a temporary file in " + tmpl.substr(0, tmpl.rfind('/')) + ": " + Errno());
-  unlink(name.data());  // nothing to clean up later, whatever happens
+  const char* env = std::getenv("TMPDIR");
+  std::string dir = env != nullptr && *env != '\0' ? env : "/tmp";
+  int out = CreateUnnamedFile(dir);
+  if (out < 0) {
+    return Status::Error(label + ": cannot create a temporary file in " + dir + " to hold the input: " + Errno() +
+                         " (set TMPDIR to a writable directory)");
+  }
   std::vector<char> buf(1 << 20);
   while (true) {
     ssize_t n = read(fd, buf.data(), buf.size());
     if (n < 0) {
       if (errno == EINTR) continue;
+      if (errno == EAGAIN || errno == EWOULDBLOCK) {
+        // A non-blocking descriptor inherited from the caller: wait for data.
+        struct pollfd p = {fd, POLLIN, 0};
+        if (poll(&p, 1, -1) >= 0 || errno == EINTR) continue;
+      }
       std::string why = Errno();
       close(out);
       return Status::Error(label + ": " + why);
@@ -74,9 +104,11 @@ Status InputFile::Spool(int fd, const std::string& label, int* spool_fd) {
       ssize_t w = write(out, buf.data() + done, static_cast<size_t>(n - done));
       if (w < 0) {
         if (errno == EINTR) continue;
-        std::string why = Errno();
+        int err = errno;
         close(out);
-        return Status::Error("cannot spool standard input to a temporary file: " + why);
+        return Status::Error(label + ": cannot copy the input to a temporary file in " + dir + ": " +
+                             std::strerror(err) +
+                             (err == ENOSPC || err == EDQUOT ? " (set TMPDIR to a directory with more room)" : ""));
       }
       done += w;
     }
@@ -88,7 +120,8 @@ Status InputFile::Spool(int fd, const std::string& label, int* spool_fd) {
 Status InputFile::Open(const std::string& path) {
   if (path == "-") {
     struct stat st;
-    if (fstat(0, &st) == 0 && S_ISREG(st.st_mode)) return MapFd(0, "<stdin>");
+    if (fstat(0, &st) != 0) return Status::Error("<stdin>: " + Errno());
+    if (S_ISREG(st.st_mode)) return MapFd(0, "<stdin>");
     int spool = -1;
     Status s = Spool(0, "<stdin>", &spool);
     if (!s.ok()) return s;

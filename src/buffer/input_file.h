@@ -1,7 +1,9 @@
 // InputFile: the bytes of one input, mapped into memory. Regular files are
 // mapped directly; anything else (a pipe, a terminal) is first spooled to an
-// anonymous temporary file, unlinked as soon as it is created so that nothing
-// is left behind on any exit path, then mapped.
+// temporary file that never has a name in the file system (O_TMPFILE, or
+// unlinked right after creation with signals blocked), so that nothing is
+// left behind on any exit path, then mapped. The spool goes to $TMPDIR, else
+// /tmp.
 #pragma once
 
 #include <cstdint>

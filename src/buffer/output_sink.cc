@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <poll.h>
 #include <unistd.h>
 
 namespace tfstream::buffer {
@@ -12,6 +13,12 @@ Status OutputSink::Flush() {
     ssize_t n = ::write(fd_, buffer_.data() + done, buffer_.size() - done);
     if (n < 0) {
       if (errno == EINTR) continue;
+      if (errno == EAGAIN || errno == EWOULDBLOCK) {
+        // A non-blocking descriptor inherited from the caller (some shells
+        // and runtimes leave a pipe so): wait until the reader makes room.
+        struct pollfd p = {fd_, POLLOUT, 0};
+        if (poll(&p, 1, -1) >= 0 || errno == EINTR) continue;
+      }
       if (errno == EPIPE) {
         reader_gone_ = true;
         buffer_.clear();

@@ -24,6 +24,14 @@ bool IsHex(char c) {
 
 std::string DescribeByte(std::string_view text, size_t pos) {
   if (pos >= text.size()) return "end of input";
+  // Byte order marks come from Windows editors and PowerShell redirection;
+  // Go's decoder rejects them too, but say what they are.
+  if (pos == 0 && text.substr(0, 3) == "\xEF\xBB\xBF") {
+    return "a UTF-8 byte order mark (remove it: JSON text must not start with one)";
+  }
+  if (pos == 0 && (text.substr(0, 2) == "\xFF\xFE" || text.substr(0, 2) == "\xFE\xFF")) {
+    return "a UTF-16 byte order mark (convert the input to UTF-8)";
+  }
   unsigned char c = static_cast<unsigned char>(text[pos]);
   if (c >= 0x20 && c < 0x7f) return std::string("'") + static_cast<char>(c) + "'";
   char buf[16];

@@ -105,7 +105,8 @@ class JsonScanner {
 // passes that come after validation.
 size_t SkipValidValue(std::string_view text, size_t pos);
 
-// Describes a byte for an error message: 'x', or "end of input".
+// Describes a byte for an error message: 'x', "byte 0xff", "end of input",
+// or a byte order mark at the start of `text`.
 std::string DescribeByte(std::string_view text, size_t pos);
 
 }  // namespace tfstream::stream

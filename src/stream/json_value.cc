@@ -4,6 +4,16 @@ namespace tfstream::stream {
 
 bool JsonValue::Find(std::string_view key, const JsonValue** value) const {
   if (kind != JsonKind::kObject) return false;
+  if (size <= 8) {
+    // Small objects: an equality scan is cheaper than ordered comparisons.
+    for (size_t i = 0; i < size; ++i) {
+      if (members[i].key.size() == key.size() && members[i].key == key) {
+        *value = members[i].value;
+        return true;
+      }
+    }
+    return false;
+  }
   size_t lo = 0, hi = size;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;

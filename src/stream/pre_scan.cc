@@ -2,6 +2,7 @@
 // object keys to struct fields; a repeated key overrides the earlier one.
 #include "stream/pre_scan.h"
 
+#include <cerrno>
 #include <cstdlib>
 
 namespace tfstream::stream {
@@ -57,7 +58,12 @@ bool ReadIntField(JsonScanner* s, const char* field, long* out) {
   if (lit.find_first_of(".eE") != std::string_view::npos) {
     return s->FailAt(at, std::string("expected an integer for \"") + field + "\", found " + std::string(lit));
   }
+  // Go's decoder rejects a number that does not fit its int (64 bits).
+  errno = 0;
   *out = std::strtol(std::string(lit).c_str(), nullptr, 10);
+  if (errno == ERANGE) {
+    return s->FailAt(at, std::string("integer out of range for \"") + field + "\": " + std::string(lit));
+  }
   return true;
 }
 

@@ -37,7 +37,22 @@ uint32_t MatchLengths(const tables::BytePattern* patterns, const uint16_t* by_le
 
 }  // namespace
 
+// Almost every name is plain ASCII: letters, digits, '_' and '-', not
+// starting with a digit or '-'. Those are identifiers without consulting the
+// Unicode tables; anything else takes the general path.
+static bool IsPlainAsciiIdentifier(std::string_view s) {
+  if (s.empty()) return false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    bool more = (c >= '0' && c <= '9') || c == '-';
+    if (!letter && !(more && i > 0)) return false;
+  }
+  return true;
+}
+
 bool IsValidHclIdentifier(std::string_view s) {
+  if (IsPlainAsciiIdentifier(s)) return true;
   // HCL's scanTokens strips a leading BOM before scanning.
   if (s.size() >= 3 && s.substr(0, 3) == "\xEF\xBB\xBF") s.remove_prefix(3);
   if (s.empty()) return false;
