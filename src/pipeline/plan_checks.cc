@@ -30,7 +30,9 @@ Status FindProviderSchemas(const Input& in, ByteRange* range) {
     s.SkipWhitespace();
     size_t begin = s.pos();
     if (!s.SkipValue(1)) return Status::Error(Located(in.schemas_label, s.status()));
-    if (key == "provider_schemas" && in.schemas[begin] == '{') *range = ByteRange{begin, s.pos(), true};
+    if (stream::KeyIsField(key, "provider_schemas")) {
+      *range = in.schemas[begin] == '{' ? ByteRange{begin, s.pos(), true} : ByteRange{};
+    }
   }
   if (s.ok() && !s.AtEnd()) s.Fail("unexpected data after the end of the schemas");
   if (!s.ok()) return Status::Error(Located(in.schemas_label, s.status()));

@@ -31,6 +31,29 @@ bool JsonValue::Find(std::string_view key, const JsonValue** value) const {
   return false;
 }
 
+bool KeyIsField(std::string_view key, std::string_view field) {
+  if (key.size() != field.size()) return false;
+  for (size_t i = 0; i < key.size(); ++i) {
+    char a = key[i], b = field[i];
+    if (a >= 'A' && a <= 'Z') a = static_cast<char>(a - 'A' + 'a');
+    if (b >= 'A' && b <= 'Z') b = static_cast<char>(b - 'A' + 'a');
+    if (a != b) return false;
+  }
+  return true;
+}
+
+bool FindField(const JsonValue* object, std::string_view name, const JsonValue** value) {
+  if (object == nullptr || !object->IsObject()) return false;
+  if (object->Find(name, value)) return true;
+  for (size_t i = 0; i < object->size; ++i) {
+    if (KeyIsField(object->members[i].key, name)) {
+      *value = object->members[i].value;
+      return true;
+    }
+  }
+  return false;
+}
+
 bool JsonDeepEqual(const JsonValue* a, const JsonValue* b) {
   if (a == b) return true;
   if (a == nullptr || b == nullptr) return false;

@@ -45,6 +45,14 @@ struct JsonValue {
   bool Find(std::string_view key, const JsonValue** value) const;
 };
 
+// Struct field lookup as Go's encoding/json does it: the exact name, else a
+// case-insensitive (ASCII) match. Returns whether the key is present.
+bool FindField(const JsonValue* object, std::string_view name, const JsonValue** value);
+
+// Whether a JSON object key names the struct field `field` (lower case):
+// equal ignoring ASCII case.
+bool KeyIsField(std::string_view key, std::string_view field);
+
 // reflect.DeepEqual over decoded JSON: numbers compare by literal text.
 bool JsonDeepEqual(const JsonValue* a, const JsonValue* b);
 

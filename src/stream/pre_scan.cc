@@ -2,21 +2,13 @@
 // object keys to struct fields; a repeated key overrides the earlier one.
 #include "stream/pre_scan.h"
 
+#include "stream/json_value.h"
+
 #include <cerrno>
 #include <cstdlib>
 
 namespace tfstream::stream {
 namespace {
-
-bool KeyIs(std::string_view key, std::string_view field) {
-  if (key.size() != field.size()) return false;
-  for (size_t i = 0; i < key.size(); ++i) {
-    char a = key[i];
-    if (a >= 'A' && a <= 'Z') a = static_cast<char>(a - 'A' + 'a');
-    if (a != field[i]) return false;
-  }
-  return true;
-}
 
 bool IsNullNext(JsonScanner* s) { return s->Peek() == 'n'; }
 
@@ -91,7 +83,7 @@ bool ScanChangeFacts(JsonScanner* s, int depth, ResourceFacts* out) {
   bool first = true;
   std::string key;
   while (s->NextMember(&first, &key)) {
-    if (KeyIs(key, "actions")) {
+    if (KeyIsField(key, "actions")) {
       out->actions.clear();
       out->has_actions = true;
       if (IsNullNext(s)) {
@@ -106,7 +98,7 @@ bool ScanChangeFacts(JsonScanner* s, int depth, ResourceFacts* out) {
         out->actions.push_back(a);
       }
       if (!s->ok()) return false;
-    } else if (KeyIs(key, "importing")) {
+    } else if (KeyIsField(key, "importing")) {
       char c = s->Peek();
       if (c != 'n' && c != '{') return s->Fail("expected an object for \"importing\", found " + DescribeByte(s->text(), s->pos()));
       out->importing = c == '{';
@@ -125,15 +117,15 @@ bool ScanTrigger(JsonScanner* s, int depth, bool lifecycle, ActionInvocationFact
   std::string key;
   while (s->NextMember(&first, &key)) {
     bool ok = true;
-    if (lifecycle && KeyIs(key, "triggering_resource_address")) {
+    if (lifecycle && KeyIsField(key, "triggering_resource_address")) {
       ok = ReadStringField(s, "triggering_resource_address", &out->triggering_address);
-    } else if (lifecycle && KeyIs(key, "action_trigger_event")) {
+    } else if (lifecycle && KeyIsField(key, "action_trigger_event")) {
       ok = ReadStringField(s, "action_trigger_event", &out->event);
-    } else if (lifecycle && KeyIs(key, "action_trigger_block_index")) {
+    } else if (lifecycle && KeyIsField(key, "action_trigger_block_index")) {
       ok = ReadIntField(s, "action_trigger_block_index", &out->block_index);
-    } else if (lifecycle && KeyIs(key, "actions_list_index")) {
+    } else if (lifecycle && KeyIsField(key, "actions_list_index")) {
       ok = ReadIntField(s, "actions_list_index", &out->list_index);
-    } else if (!lifecycle && KeyIs(key, "calling_resource_address")) {
+    } else if (!lifecycle && KeyIsField(key, "calling_resource_address")) {
       ok = ReadStringField(s, "calling_resource_address", &out->calling_address);
     } else {
       ok = s->SkipValue(depth + 1);
@@ -157,20 +149,20 @@ bool ScanActionInvocation(JsonScanner* s, ActionInvocationFacts* out) {
   std::string key;
   while (s->NextMember(&first, &key)) {
     bool ok = true;
-    if (KeyIs(key, "address")) {
+    if (KeyIsField(key, "address")) {
       ok = ReadStringField(s, "address", &out->address);
-    } else if (KeyIs(key, "type")) {
+    } else if (KeyIsField(key, "type")) {
       ok = ReadStringField(s, "type", &out->type);
-    } else if (KeyIs(key, "name")) {
+    } else if (KeyIsField(key, "name")) {
       ok = ReadStringField(s, "name", &out->name);
-    } else if (KeyIs(key, "provider_name")) {
+    } else if (KeyIsField(key, "provider_name")) {
       ok = ReadStringField(s, "provider_name", &out->provider_name);
-    } else if (KeyIs(key, "config_values")) {
+    } else if (KeyIsField(key, "config_values")) {
       out->has_config = true;
       ok = s->SkipValue(3);
-    } else if (KeyIs(key, "lifecycle_action_trigger")) {
+    } else if (KeyIsField(key, "lifecycle_action_trigger")) {
       ok = ScanTrigger(s, 3, true, out);
-    } else if (KeyIs(key, "invoke_action_trigger")) {
+    } else if (KeyIsField(key, "invoke_action_trigger")) {
       ok = ScanTrigger(s, 3, false, out);
     } else {
       ok = s->SkipValue(3);
@@ -257,19 +249,19 @@ bool ScanResourceFacts(JsonScanner* s, int depth, ResourceFacts* out) {
   std::string key;
   while (s->NextMember(&first, &key)) {
     bool ok = true;
-    if (KeyIs(key, "address")) {
+    if (KeyIsField(key, "address")) {
       ok = ReadStringField(s, "address", &out->address);
-    } else if (KeyIs(key, "mode")) {
+    } else if (KeyIsField(key, "mode")) {
       ok = ReadStringField(s, "mode", &out->mode);
-    } else if (KeyIs(key, "type")) {
+    } else if (KeyIsField(key, "type")) {
       ok = ReadStringField(s, "type", &out->type);
-    } else if (KeyIs(key, "name")) {
+    } else if (KeyIsField(key, "name")) {
       ok = ReadStringField(s, "name", &out->name);
-    } else if (KeyIs(key, "provider_name")) {
+    } else if (KeyIsField(key, "provider_name")) {
       ok = ReadStringField(s, "provider_name", &out->provider_name);
-    } else if (KeyIs(key, "previous_address")) {
+    } else if (KeyIsField(key, "previous_address")) {
       ok = ReadStringField(s, "previous_address", &out->previous_address);
-    } else if (KeyIs(key, "change")) {
+    } else if (KeyIsField(key, "change")) {
       ok = ScanChangeFacts(s, depth + 1, out);
     } else {
       ok = s->SkipValue(depth + 1);
@@ -292,32 +284,32 @@ Status PreScan(std::string_view doc, PlanFacts* facts, const std::function<void(
   bool has_format_version = false;
   while (s.NextMember(&first, &key)) {
     bool ok = true;
-    if (KeyIs(key, "resource_changes")) {
+    if (KeyIsField(key, "resource_changes")) {
       ok = ScanResourceChanges(&s, facts);
-    } else if (KeyIs(key, "resource_drift")) {
+    } else if (KeyIsField(key, "resource_drift")) {
       ok = RecordRange(&s, '[', "resource_drift", &facts->resource_drift);
-    } else if (KeyIs(key, "output_changes")) {
+    } else if (KeyIsField(key, "output_changes")) {
       ok = RecordRange(&s, '{', "output_changes", &facts->output_changes);
-    } else if (KeyIs(key, "deferred_changes")) {
+    } else if (KeyIsField(key, "deferred_changes")) {
       ok = RecordRange(&s, '[', "deferred_changes", &facts->deferred_changes);
-    } else if (KeyIs(key, "relevant_attributes")) {
+    } else if (KeyIsField(key, "relevant_attributes")) {
       ok = RecordRange(&s, '[', "relevant_attributes", &facts->relevant_attributes);
-    } else if (KeyIs(key, "provider_schemas")) {
+    } else if (KeyIsField(key, "provider_schemas")) {
       ok = RecordRange(&s, '{', "provider_schemas", &facts->provider_schemas);
-    } else if (KeyIs(key, "action_invocations")) {
+    } else if (KeyIsField(key, "action_invocations")) {
       ok = ScanActionInvocations(&s, facts);
-    } else if (KeyIs(key, "plan_format_version")) {
+    } else if (KeyIsField(key, "plan_format_version")) {
       facts->has_plan_format_version = true;
       ok = ReadStringField(&s, "plan_format_version", &facts->plan_format_version);
-    } else if (KeyIs(key, "provider_format_version")) {
+    } else if (KeyIsField(key, "provider_format_version")) {
       facts->has_provider_format_version = true;
       ok = ReadStringField(&s, "provider_format_version", &facts->provider_format_version);
-    } else if (KeyIs(key, "format_version")) {
+    } else if (KeyIsField(key, "format_version")) {
       has_format_version = true;
       ok = ReadStringField(&s, "format_version", &facts->format_version);
-    } else if (KeyIs(key, "errored")) {
+    } else if (KeyIsField(key, "errored")) {
       ok = ReadBoolField(&s, "errored", &facts->errored);
-    } else if (KeyIs(key, "applyable")) {
+    } else if (KeyIsField(key, "applyable")) {
       facts->has_applyable = true;
       ok = ReadBoolField(&s, "applyable", &facts->applyable);
     } else {

@@ -5,17 +5,6 @@
 namespace tfstream::stream {
 namespace {
 
-bool EqualFoldAscii(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
-
 Status StringField(const JsonValue* obj, std::string_view name, uint64_t offset, std::string_view* out) {
   const JsonValue* v = nullptr;
   *out = {};
@@ -37,24 +26,12 @@ std::string_view RawMember(std::string_view raw, std::string_view name) {
     s.SkipWhitespace();
     size_t begin = s.pos();
     if (!s.SkipValue()) return {};
-    if (EqualFoldAscii(key, name)) found = raw.substr(begin, s.pos() - begin);
+    if (KeyIsField(key, name)) found = raw.substr(begin, s.pos() - begin);
   }
   return found;
 }
 
 std::string_view ResourceChange::IndexRaw() const { return RawMember(text, "index"); }
-
-bool FindField(const JsonValue* object, std::string_view name, const JsonValue** value) {
-  if (object == nullptr || !object->IsObject()) return false;
-  if (object->Find(name, value)) return true;
-  for (size_t i = 0; i < object->size; ++i) {
-    if (EqualFoldAscii(object->members[i].key, name)) {
-      *value = object->members[i].value;
-      return true;
-    }
-  }
-  return false;
-}
 
 Status ExtractResourceChange(const JsonValue* tree, std::string_view raw, uint64_t offset,
                              ResourceChange* out) {

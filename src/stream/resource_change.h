@@ -40,10 +40,6 @@ struct ResourceChange {
   bool IsManaged() const { return mode == "managed"; }
 };
 
-// Case-insensitive (ASCII) struct field lookup, exact name preferred, as Go's
-// encoding/json matches keys to fields. Returns whether the key is present.
-bool FindField(const JsonValue* object, std::string_view name, const JsonValue** value);
-
 // The JSON text of member `name` (ASCII case-insensitive, last one wins) of
 // the object whose text is `object_text`; empty when absent.
 std::string_view RawMember(std::string_view object_text, std::string_view name);

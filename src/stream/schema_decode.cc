@@ -10,10 +10,10 @@
 namespace tfstream::stream {
 namespace {
 
+// Schema JSON is decoded into Go structs: field names match case-insensitively.
 const JsonValue* Member(const JsonValue* obj, std::string_view key) {
   const JsonValue* v = nullptr;
-  if (obj != nullptr && obj->IsObject() && obj->Find(key, &v)) return v;
-  return nullptr;
+  return FindField(obj, key, &v) ? v : nullptr;
 }
 
 bool DecodeType(const JsonValue* j, buffer::Arena* arena, const CtyType** out, int depth = 0) {

@@ -60,9 +60,11 @@ Status SchemaStore::IndexKind(ProviderIndex* p, int kind) {
       Status s = IndexObject(text_, p->range, &members);
       if (!s.ok()) return s;
     }
-    for (int k = 0; k < 3; ++k) {
-      auto it = members.find(kKindKeys[k]);
-      if (it != members.end() && text_[it->second.begin] == '{') p->kinds[k] = it->second;
+    // Struct fields: case-insensitive names; the last matching key wins.
+    for (const auto& [key, range] : members) {
+      for (int k = 0; k < 3; ++k) {
+        if (KeyIsField(key, kKindKeys[k]) && text_[range.begin] == '{') p->kinds[k] = range;
+      }
     }
   }
   if (!p->kinds[kind].present) return Status::Ok();
@@ -99,7 +101,7 @@ Status SchemaStore::Find(std::string_view provider, Kind kind, std::string_view 
     return Status::Error("schema for \"" + std::string(type) + "\" is not an object", it->second.begin);
   }
   const JsonValue* block_json = nullptr;
-  schema->Find("block", &block_json);
+  FindField(schema, "block", &block_json);
   *found = true;
   if (block_json == nullptr) {
     if (kind != Kind::kAction) {
