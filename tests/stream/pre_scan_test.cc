@@ -1,0 +1,114 @@
+#include "stream/pre_scan.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+using tfstream::stream::InputShape;
+using tfstream::stream::PlanAction;
+using tfstream::stream::PlanFacts;
+using tfstream::stream::PreScan;
+
+namespace {
+
+std::string Change(const std::string& address, const std::string& actions, const std::string& extra = "") {
+  return R"({"address":")" + address + R"(","mode":"managed","type":"t","name":"n","provider_name":"p",)" + extra +
+         R"("change":{"actions":)" + actions + R"(,"before":{"deep":[1,{"a":"b"}]},"after":null}})";
+}
+
+size_t Count(const PlanFacts& f, PlanAction a) { return f.counts[static_cast<size_t>(a)]; }
+
+}  // namespace
+
+TEST_CASE("pre-scan tallies actions the way plan.renderHuman counts them", "[prescan]") {
+  std::string doc = R"({"plan_format_version":"1.2","resource_changes":[)" +
+                    Change("t.a", R"(["create"])") + "," + Change("t.b", R"(["delete","create"])") + "," +
+                    Change("t.c", R"(["no-op"])") + "," +
+                    Change("t.d", R"(["no-op"])", R"("previous_address":"t.old",)") + "," +
+                    Change("t.e", R"(["update"])") + R"(],"provider_schemas":{}})";
+  PlanFacts f;
+  REQUIRE(PreScan(doc, &f).ok());
+  CHECK(f.shape == InputShape::kRenderer);
+  CHECK(f.resource_change_count == 5);
+  CHECK(f.shown_changes == 4);  // the plain no-op is not shown; the moved one is
+  CHECK(Count(f, PlanAction::kCreate) == 1);
+  CHECK(Count(f, PlanAction::kDeleteThenCreate) == 1);
+  CHECK(Count(f, PlanAction::kUpdate) == 1);
+  CHECK(Count(f, PlanAction::kNoOp) == 0);
+  CHECK(f.will_print_resource_changes);
+  CHECK(f.needed_schemas.size() == 1);
+  CHECK(f.resource_changes.present);
+  CHECK(doc.substr(f.resource_changes.begin, 1) == "[");
+  CHECK(doc.substr(f.resource_changes.end - 1, 1) == "]");
+}
+
+TEST_CASE("pre-scan does not count deleted data sources", "[prescan]") {
+  std::string doc = R"({"format_version":"1.2","resource_changes":[{"address":"data.t.x","mode":"data","type":"t",)"
+                    R"("name":"x","provider_name":"p","change":{"actions":["delete"]}}],"errored":false,"applyable":true})";
+  PlanFacts f;
+  REQUIRE(PreScan(doc, &f).ok());
+  CHECK(f.shape == InputShape::kShowJson);
+  CHECK(f.shown_changes == 0);
+  CHECK_FALSE(f.will_print_resource_changes);
+  CHECK(f.has_applyable);
+  CHECK(f.applyable);
+}
+
+TEST_CASE("pre-scan reads the facts that come after the resources", "[prescan]") {
+  std::string doc = R"({"resource_changes":[],"action_invocations":[{"address":"action.a.b","type":"a","name":"b",)"
+                    R"("provider_name":"p","config_values":null,"lifecycle_action_trigger":{"triggering_resource_address":"t.x",)"
+                    R"("action_trigger_event":"BeforeCreate","action_trigger_block_index":2,"actions_list_index":1}}],)"
+                    R"("errored":true,"format_version":"1.2"})";
+  PlanFacts f;
+  REQUIRE(PreScan(doc, &f).ok());
+  CHECK(f.errored);
+  REQUIRE(f.actions.size() == 1);
+  CHECK(f.actions[0].lifecycle);
+  CHECK(f.actions[0].has_config);  // present even as null, as json.RawMessage keeps "null"
+  CHECK(f.actions[0].triggering_address == "t.x");
+  CHECK(f.actions[0].block_index == 2);
+  CHECK(f.actions[0].list_index == 1);
+}
+
+TEST_CASE("pre-scan matches field names case-insensitively like encoding/json", "[prescan]") {
+  std::string doc = R"({"Resource_Changes":[{"ADDRESS":"t.a","Mode":"managed","type":"t","name":"a",)"
+                    R"("provider_name":"p","Change":{"Actions":["create"]}}]})";
+  PlanFacts f;
+  REQUIRE(PreScan(doc, &f).ok());
+  CHECK(f.shown_changes == 1);
+  CHECK(f.needed_schemas.begin()->second == "t.a");
+}
+
+TEST_CASE("pre-scan errors carry the byte offset of the problem", "[prescan]") {
+  PlanFacts f;
+  auto st = PreScan(R"({"resource_changes":[{"address":"x",}]})", &f);
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.offset() == 36);  // the "}" where a key was expected
+  st = PreScan(R"({"a":1} x)", &f);
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.offset() == 8);
+  st = PreScan("", &f);
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.offset() == 0);
+  st = PreScan(R"({"resource_changes":[{"address":"x","mode":"managed","change":{"actions":["explode"]}}]})", &f);
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.message().find("unrecognized action list") != std::string::npos);
+  st = PreScan(R"({"resource_changes":[{"address":"x","mode":"weird","change":{"actions":["create"]}}]})", &f);
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.message().find("unrecognized resource mode") != std::string::npos);
+  st = PreScan(R"({"resource_changes":{"address":"x"}})", &f);
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.message().find("expected an array") != std::string::npos);
+}
+
+TEST_CASE("pre-scan bounds nesting at Go's 10000 levels", "[prescan]") {
+  PlanFacts f;
+  std::string ok_doc = "{\"x\":" + std::string(9999, '[') + std::string(9999, ']') + "}";
+  CHECK(PreScan(ok_doc, &f).ok());
+  std::string deep = "{\"x\":" + std::string(10000, '[') + std::string(10000, ']') + "}";
+  auto st = PreScan(deep, &f);
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.message().find("nesting depth") != std::string::npos);
+  std::string very_deep = "{\"x\":" + std::string(1000000, '[');
+  CHECK_FALSE(PreScan(very_deep, &f).ok());
+}
