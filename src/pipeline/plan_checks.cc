@@ -104,7 +104,7 @@ Status PrepareRelevantAttributes(PlanContext* ctx) {
     if (!has_attribute || (attribute != nullptr && !attribute->IsArray())) {
       return ctx->PlanError(Status::Error("relevant attribute without a valid \"attribute\" path", r.begin));
     }
-    std::string_view name = resource != nullptr && resource->IsString() ? resource->text : std::string_view();
+    std::string_view name = resource != nullptr && resource->IsString() ? resource->text() : std::string_view();
     if (name.empty()) {
       ctx->relevant_global.push_back(attribute);
     } else {

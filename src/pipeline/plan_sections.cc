@@ -217,7 +217,7 @@ Status RenderDeferred(const PlanContext& ctx, ResourceWorker* worker, buffer::Ou
     }
     std::string block = "\n";
     worker->ClearError();
-    std::string_view why = reason != nullptr && reason->IsString() ? reason->text : std::string_view();
+    std::string_view why = reason != nullptr && reason->IsString() ? reason->text() : std::string_view();
     render::plan::AppendDeferredDiff(rc, why, rc.action, d, worker->Opts(), &block);
     block.push_back('\n');
     worker->Reset();

@@ -93,7 +93,7 @@ Status ResourceWorker::ComputeOutputDiff(stream::ByteRange range, const std::str
   const JsonValue* actions = nullptr;
   if (stream::FindField(tree, "actions", &actions) && actions != nullptr && actions->IsArray() &&
       actions->size == 1 && actions->items[0] != nullptr && actions->items[0]->IsString() &&
-      actions->items[0]->text == "forget") {
+      actions->items[0]->text() == "forget") {
     change = change.AsNoOp();
   }
   error_.clear();

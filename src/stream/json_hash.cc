@@ -29,7 +29,7 @@ uint64_t JsonHash(const JsonValue* v) {
       return Mix(h, v->boolean ? 1 : 2);
     case JsonKind::kNumber:
     case JsonKind::kString:
-      return Mix(h, HashBytes(v->text));
+      return Mix(h, HashBytes(v->text()));
     case JsonKind::kArray:
       for (size_t i = 0; i < v->size; ++i) h = Mix(h, JsonHash(v->items[i]));
       return Mix(h, v->size);

@@ -58,7 +58,7 @@ class TreeBuilder {
     // yajl passes numbers straight from the input, except a number ending the
     // text, which it buffers internally.
     bool in_text = s >= text_.data() && s + n <= text_.data() + text_.size();
-    v->text = in_text ? std::string_view(s, n) : arena_->CopyString(std::string_view(s, n));
+    v->set_text(in_text ? std::string_view(s, n) : arena_->CopyString(std::string_view(s, n)));
     return OnValue(v);
   }
   int OnString(const unsigned char* s, size_t n) {
@@ -66,7 +66,7 @@ class TreeBuilder {
     if (!Decode(s, n, &decoded)) return 0;
     JsonValue* v = arena_->New<JsonValue>();
     v->kind = JsonKind::kString;
-    v->text = decoded;
+    v->set_text(decoded);
     return OnValue(v);
   }
   int OnKey(const unsigned char* s, size_t n) {

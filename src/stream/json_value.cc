@@ -63,7 +63,7 @@ bool JsonDeepEqual(const JsonValue* a, const JsonValue* b) {
       return a->boolean == b->boolean;
     case JsonKind::kNumber:
     case JsonKind::kString:
-      return a->text == b->text;
+      return a->text() == b->text();
     case JsonKind::kArray:
       if (a->size != b->size) return false;
       for (size_t i = 0; i < a->size; ++i) {

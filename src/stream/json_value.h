@@ -26,13 +26,22 @@ struct JsonMember {
   const JsonValue* value;  // nullptr for JSON null
 };
 
+// 24 bytes: large values have millions of nodes.
 struct JsonValue {
   JsonKind kind;
   bool boolean = false;
-  std::string_view text;  // number literal or decoded string
-  const JsonValue* const* items = nullptr;  // array elements (nullptr = null)
-  const JsonMember* members = nullptr;      // object members, sorted by key
-  size_t size = 0;                          // element or member count
+  size_t size = 0;  // text length, element count or member count
+  union {
+    const char* chars = nullptr;      // number literal or decoded string
+    const JsonValue* const* items;    // array elements (nullptr = null)
+    const JsonMember* members;        // object members, sorted by key
+  };
+
+  std::string_view text() const { return {chars, size}; }
+  void set_text(std::string_view t) {
+    chars = t.data();
+    size = t.size();
+  }
 
   bool IsBool() const { return kind == JsonKind::kBool; }
   bool IsNumber() const { return kind == JsonKind::kNumber; }

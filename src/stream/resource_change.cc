@@ -10,7 +10,7 @@ Status StringField(const JsonValue* obj, std::string_view name, uint64_t offset,
   *out = {};
   if (!FindField(obj, name, &v) || v == nullptr) return Status::Ok();
   if (!v->IsString()) return Status::Error("expected a string for \"" + std::string(name) + "\"", offset);
-  *out = v->text;
+  *out = v->text();
   return Status::Ok();
 }
 
@@ -65,7 +65,7 @@ Status ExtractResourceChange(const JsonValue* tree, std::string_view raw, uint64
     for (size_t i = 0; i < actions->size; ++i) {
       const JsonValue* a = actions->items[i];
       if (a != nullptr && !a->IsString()) return Status::Error("expected strings in \"actions\"", offset);
-      out->actions.emplace_back(a ? a->text : std::string_view());
+      out->actions.emplace_back(a ? a->text() : std::string_view());
     }
   }
   if (!PlanActionFromList(out->actions, &out->action)) {

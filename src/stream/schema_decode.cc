@@ -20,16 +20,16 @@ bool DecodeType(const JsonValue* j, buffer::Arena* arena, const CtyType** out, i
   if (j == nullptr || depth > 1000) return false;
   CtyType* t = arena->New<CtyType>();
   if (j->IsString()) {
-    if (j->text == "string") t->kind = CtyType::Kind::kString;
-    else if (j->text == "number") t->kind = CtyType::Kind::kNumber;
-    else if (j->text == "bool") t->kind = CtyType::Kind::kBool;
-    else if (j->text == "dynamic") t->kind = CtyType::Kind::kDynamic;
+    if (j->text() == "string") t->kind = CtyType::Kind::kString;
+    else if (j->text() == "number") t->kind = CtyType::Kind::kNumber;
+    else if (j->text() == "bool") t->kind = CtyType::Kind::kBool;
+    else if (j->text() == "dynamic") t->kind = CtyType::Kind::kDynamic;
     else return false;
     *out = t;
     return true;
   }
   if (!j->IsArray() || j->size < 2 || j->items[0] == nullptr || !j->items[0]->IsString()) return false;
-  std::string_view kind = j->items[0]->text;
+  std::string_view kind = j->items[0]->text();
   if (kind == "list" || kind == "set" || kind == "map") {
     if (j->size != 2) return false;
     t->kind = kind == "list" ? CtyType::Kind::kList : kind == "set" ? CtyType::Kind::kSet : CtyType::Kind::kMap;
@@ -62,12 +62,12 @@ bool DecodeType(const JsonValue* j, buffer::Arena* arena, const CtyType** out, i
 
 NestingMode ParseNesting(const JsonValue* j, std::string_view* text) {
   if (j == nullptr || !j->IsString()) return NestingMode::kInvalid;
-  *text = j->text;
-  if (j->text == "single") return NestingMode::kSingle;
-  if (j->text == "group") return NestingMode::kGroup;
-  if (j->text == "list") return NestingMode::kList;
-  if (j->text == "set") return NestingMode::kSet;
-  if (j->text == "map") return NestingMode::kMap;
+  *text = j->text();
+  if (j->text() == "single") return NestingMode::kSingle;
+  if (j->text() == "group") return NestingMode::kGroup;
+  if (j->text() == "list") return NestingMode::kList;
+  if (j->text() == "set") return NestingMode::kSet;
+  if (j->text() == "map") return NestingMode::kMap;
   return NestingMode::kInvalid;
 }
 

@@ -9,7 +9,7 @@ namespace {
 
 using stream::CtyType;
 
-bool IsEmptyString(const stream::JsonValue* v) { return v != nullptr && v->IsString() && v->text.empty(); }
+bool IsEmptyString(const stream::JsonValue* v) { return v != nullptr && v->IsString() && v->text().empty(); }
 
 renderers::PrimitiveType PrimitiveOf(const CtyType& t) {
   switch (t.kind) {

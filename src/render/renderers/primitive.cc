@@ -44,7 +44,7 @@ void AppendPrimitiveValue(std::string* out, const JsonValue* v, PrimitiveType t,
       return;
     case PrimitiveType::kNumber:
       if (!v->IsNumber()) return ReportType(opts, "number", v);
-      out->append(v->text);
+      out->append(v->text());
       return;
     default:
       if (opts.error != nullptr && opts.error->empty()) *opts.error = "unrecognized primitive type";
@@ -78,7 +78,7 @@ bool EvaluateString(const JsonValue* v, const RenderOpts& opts, EvaluatedString*
     ReportType(opts, "string", v);
     return false;
   }
-  std::string_view s = v->text;
+  std::string_view s = v->text();
   if (!s.empty() && (s[0] == '{' || s[0] == '[')) {
     const JsonValue* parsed = nullptr;
     if (stream::ParseGoJson(s, opts.arena, &parsed)) {

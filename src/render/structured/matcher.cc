@@ -98,7 +98,7 @@ Matcher Matcher::GetChildWithKey(std::string_view key, buffer::Arena* arena,
   return Child(
       [key](const JsonValue* step) -> int {
         if (step == nullptr) return -1;
-        if (step->IsString()) return step->text == key ? 1 : 0;
+        if (step->IsString()) return step->text() == key ? 1 : 0;
         if (step->IsNumber()) return 0;
         return -1;
       },
@@ -110,11 +110,11 @@ Matcher Matcher::GetChildWithIndex(long index, buffer::Arena* arena, std::string
       [index](const JsonValue* step) -> int {
         if (step == nullptr) return -1;
         if (step->IsNumber()) {
-          return GoFloatToInt(std::strtod(std::string(step->text).c_str(), nullptr)) == index ? 1 : 0;
+          return GoFloatToInt(std::strtod(std::string(step->text()).c_str(), nullptr)) == index ? 1 : 0;
         }
         if (step->IsString()) {
           double f;
-          if (!text::GoParseFloat(step->text, &f)) return 0;
+          if (!text::GoParseFloat(step->text(), &f)) return 0;
           return GoFloatToInt(f) == index ? 1 : 0;
         }
         return -1;
