@@ -12,6 +12,8 @@
 #   --tfstream BIN use this binary instead of building build-perf/tfstream
 #   --no-large     skip the large-collections scenario
 #   --timeout SECS give up on one tfstream run after SECS (default 900): row TIMEOUT
+#   --jv-timeout SECS  give up on json_verify after SECS (default 120); it is
+#                  quadratic in the length of very long strings (large collections)
 #   --only SUBSTR  only inputs whose name contains SUBSTR
 #
 # Rows go to stdout and to DIR/results-<date>.md; progress goes to stderr.
@@ -26,6 +28,7 @@ SCRATCH=/tmp/tfstream-perf
 TFSTREAM=
 LARGE=1
 TIMEOUT=900
+JV_TIMEOUT=120
 ONLY=
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -36,6 +39,7 @@ while [[ $# -gt 0 ]]; do
     --tfstream) TFSTREAM=$2; shift 2 ;;
     --no-large) LARGE=0; shift ;;
     --timeout) TIMEOUT=$2; shift 2 ;;
+    --jv-timeout) JV_TIMEOUT=$2; shift 2 ;;
     --only) ONLY=$2; shift 2 ;;
     -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
@@ -60,13 +64,18 @@ fi
 # ---- builds ----
 if [[ -z $TFSTREAM ]]; then
   log "building tfstream (Release) in build-perf/"
-  (cd "$ROOT" && cmake -S . -B build-perf -DCMAKE_BUILD_TYPE=Release -DTFSTREAM_TESTS=OFF >&2 &&
-    cmake --build build-perf -j2 >&2)
+  if ! (cd "$ROOT" && cmake -S . -B build-perf -DCMAKE_BUILD_TYPE=Release -DTFSTREAM_TESTS=OFF >&2 &&
+    cmake --build build-perf -j2 >&2); then
+    log "building tfstream failed: no figures (use --tfstream BIN to bench another build)"
+    exit 1
+  fi
   TFSTREAM=$ROOT/build-perf/tfstream
 fi
 log "building perf tools in build-perf-tools/"
-cmake -S "$PERF" -B "$TOOLS" -DCMAKE_BUILD_TYPE=Release >&2
-cmake --build "$TOOLS" -j2 >&2
+if ! { cmake -S "$PERF" -B "$TOOLS" -DCMAKE_BUILD_TYPE=Release >&2 && cmake --build "$TOOLS" -j2 >&2; }; then
+  log "building the perf tools failed"
+  exit 1
+fi
 GEN=$TOOLS/gen_plan
 GEN_LARGE=$TOOLS/gen_large_collections
 FIRST_BYTE=$TOOLS/first_byte
@@ -74,12 +83,16 @@ FIRST_BYTE=$TOOLS/first_byte
 # ---- environment facts for every row ----
 CPU=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//; s/  */ /g')
 CORES=$(grep -c '^processor' /proc/cpuinfo)
+# Compiler and flags from the CMake cache of the build the binary came from.
 CXX_ID=unknown
-if [[ -f $ROOT/build-perf/CMakeCache.txt ]]; then
-  cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$ROOT/build-perf/CMakeCache.txt")
-  flags=$(sed -n 's/^CMAKE_CXX_FLAGS_RELEASE:[A-Z]*=//p' "$ROOT/build-perf/CMakeCache.txt")
+cache=$(dirname "$TFSTREAM")/CMakeCache.txt
+if [[ -f $cache ]]; then
+  cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$cache")
+  btype=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$cache")
+  flags=$(sed -n 's/^CMAKE_CXX_FLAGS:[A-Z]*=//p' "$cache")
+  flags="$flags $(sed -n "s/^CMAKE_CXX_FLAGS_${btype^^}:[A-Z]*=//p" "$cache")"
   ver=$("${cxx:-c++}" --version 2>/dev/null | head -1 | sed 's/^[^ ]* //')
-  CXX_ID="$(basename "${cxx:-c++}") $ver $flags"
+  CXX_ID=$(echo "$(basename "${cxx:-c++}") $ver $flags" | sed 's/  */ /g; s/ $//')
 fi
 COMMIT=$(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo none)
 if [[ $COMMIT != none ]] && [[ -n $(cd "$ROOT" && git status --porcelain -- src CMakeLists.txt 2>/dev/null) ]]; then
@@ -168,12 +181,21 @@ run_tfstream() {
   [[ -n $RSS_KB ]] || RSS_KB=0
 }
 
-# json_verify wall time for one run.
+# json_verify wall time for one run ("nan" when it timed out or failed).
 run_json_verify() {
-  local mode=$1 plan=$2 t0 t1
+  local mode=$1 plan=$2 t0 t1 rc=0
   t0=$(date +%s.%N)
-  if [[ $mode == file ]]; then json_verify -q <"$plan"; else cat "$plan" | json_verify -q; fi
+  if [[ $mode == file ]]; then
+    timeout "$JV_TIMEOUT" json_verify -q <"$plan" || rc=$?
+  else
+    timeout "$JV_TIMEOUT" bash -c 'cat "$1" | json_verify -q' _ "$plan" || rc=$?
+  fi
   t1=$(date +%s.%N)
+  if [[ $rc -ne 0 ]]; then
+    log "json_verify on $plan: exit $rc$([[ $rc -eq 124 ]] && echo " (timeout after ${JV_TIMEOUT}s)")"
+    echo nan
+    return
+  fi
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }'
 }
 
@@ -214,7 +236,8 @@ for entry in "${INPUTS[@]}"; do
       echo "$FB_WALL" >>"$TMP/walls"
       echo "$FB_FIRST" >>"$TMP/firsts"
       echo "$RSS_KB" >>"$TMP/rss"
-      run_json_verify "$mode" "$plan" >>"$TMP/jv"
+      # After one json_verify timeout, the baseline of this row is given up.
+      grep -q nan "$TMP/jv" || run_json_verify "$mode" "$plan" >>"$TMP/jv"
     done
     if [[ -n $failed ]]; then
       echo "$prefix | FAILED ($failed) | | | | | |" | tee -a "$RESULTS"
@@ -223,10 +246,16 @@ for entry in "${INPUTS[@]}"; do
     wall=$(median <"$TMP/walls")
     first=$(median <"$TMP/firsts")
     rss=$(sort -g "$TMP/rss" | tail -1)
-    jv=$(median <"$TMP/jv")
     mbs=$(awk -v b="$bytes" -v w="$wall" 'BEGIN { printf "%.0f", b / 1e6 / w }')
-    ratio=$(awk -v a="$wall" -v b="$jv" 'BEGIN { printf "%.2f", a / b }')
-    echo "$prefix | $(fmt_s "$wall") | $(fmt_mb "$rss") | $(fmt_s "$first") | $mbs | $(fmt_s "$jv") | $ratio |" |
+    if grep -q nan "$TMP/jv"; then
+      jv_cell="none (json_verify > ${JV_TIMEOUT}s or failed)"
+      ratio=n/a
+    else
+      jv=$(median <"$TMP/jv")
+      jv_cell=$(fmt_s "$jv")
+      ratio=$(awk -v a="$wall" -v b="$jv" 'BEGIN { printf "%.2f", a / b }')
+    fi
+    echo "$prefix | $(fmt_s "$wall") | $(fmt_mb "$rss") | $(fmt_s "$first") | $mbs | $jv_cell | $ratio |" |
       tee -a "$RESULTS"
   done
 done

@@ -5,24 +5,26 @@
 //            [--schemas-out schemas.json] [--threads N] [--quiet]
 //
 // Sizes take K, M, G suffixes (powers of 1000) or plain bytes. The plan is
-// sized by running the document emitters once against a counting sink,
-// tenant by tenant, until the target is reached (the last tenant is cut at
-// the instance that lands closest), then once for real; both runs produce
-// identical bytes, so the size is hit to within a few hundred bytes.
-// "show" writes `terraform show -json` output (pass --schemas-out for the
-// `terraform providers schema -json` file); "renderer" writes one HCP-style
-// document with provider_schemas embedded.
+// streamed tenant by tenant (see gen/plan_layout.h); while the first
+// per-tenant section is written, each tenant's bytes in the later sections
+// are counted with the same emitters, and tenants stop where the target is
+// reached (the last one cut at the instance that lands closest), so the size
+// is hit to within one resource instance. "show" writes `terraform show
+// -json` output (pass --schemas-out for the `terraform providers schema
+// -json` file); "renderer" writes one HCP-style document with
+// provider_schemas embedded. --threads N generates N tenants at a time
+// (default: the number of cores, at most 4); the output does not depend on it.
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <algorithm>
-#include <vector>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "gen/out.h"
 #include "gen/plan_layout.h"
@@ -47,10 +49,23 @@ uint64_t ParseSize(const char* s) {
   if (end == s || v <= 0) Usage("bad --size");
   uint64_t mul = 1;
   switch (*end) {
-    case 'k': case 'K': mul = 1000; ++end; break;
-    case 'm': case 'M': mul = 1000 * 1000; ++end; break;
-    case 'g': case 'G': mul = 1000ULL * 1000 * 1000; ++end; break;
-    default: break;
+    case 'k':
+    case 'K':
+      mul = 1000;
+      ++end;
+      break;
+    case 'm':
+    case 'M':
+      mul = 1000 * 1000;
+      ++end;
+      break;
+    case 'g':
+    case 'G':
+      mul = 1000ULL * 1000 * 1000;
+      ++end;
+      break;
+    default:
+      break;
   }
   if (*end == 'B' || *end == 'b') ++end;
   if (*end) Usage("bad --size suffix");
@@ -67,9 +82,7 @@ int OpenOut(const std::string& path) {
   return fd;
 }
 
-double Secs(Clock::time_point a, Clock::time_point b) {
-  return std::chrono::duration<double>(b - a).count();
-}
+double Secs(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
 
 }  // namespace
 
@@ -84,21 +97,33 @@ int main(int argc, char** argv) {
       if (i + 1 >= argc) Usage(("missing value for " + a).c_str());
       return argv[++i];
     };
-    if (a == "--size") target = ParseSize(value());
-    else if (a == "--shape") shape_name = value();
-    else if (a == "--seed") seed = std::strtoull(value(), nullptr, 10);
-    else if (a == "--out") out_path = value();
-    else if (a == "--schemas-out") schemas_path = value();
-    else if (a == "--quiet") quiet = true;
-    else if (a == "--threads") threads = std::atoi(value());
-    else if (a == "-h" || a == "--help") Usage(nullptr);
-    else Usage(("unknown argument " + a).c_str());
+    if (a == "--size")
+      target = ParseSize(value());
+    else if (a == "--shape")
+      shape_name = value();
+    else if (a == "--seed")
+      seed = std::strtoull(value(), nullptr, 10);
+    else if (a == "--out")
+      out_path = value();
+    else if (a == "--schemas-out")
+      schemas_path = value();
+    else if (a == "--quiet")
+      quiet = true;
+    else if (a == "--threads")
+      threads = std::atoi(value());
+    else if (a == "-h" || a == "--help")
+      Usage(nullptr);
+    else
+      Usage(("unknown argument " + a).c_str());
   }
   if (target == 0) Usage("--size is required");
   tfgen::Shape shape;
-  if (shape_name == "show") shape = tfgen::Shape::kShow;
-  else if (shape_name == "renderer") shape = tfgen::Shape::kRenderer;
-  else Usage("--shape must be show or renderer");
+  if (shape_name == "show")
+    shape = tfgen::Shape::kShow;
+  else if (shape_name == "renderer")
+    shape = tfgen::Shape::kRenderer;
+  else
+    Usage("--shape must be show or renderer");
 
   const tfgen::Schema& schema = tfgen::CloudSchema();
   tfgen::PlanWriter writer(schema, seed, shape, threads);
@@ -136,15 +161,17 @@ int main(int argc, char** argv) {
 
   if (!quiet) {
     double mb = static_cast<double>(written) / 1e6;
-    std::fprintf(stderr,
-                 "gen_plan: %s shape, seed %llu: %llu bytes (target %llu, %+.3f%%), %d tenants + %d instances, "
-                 "%llu resource changes\n",
-                 shape_name.c_str(), static_cast<unsigned long long>(seed),
-                 static_cast<unsigned long long>(written), static_cast<unsigned long long>(target),
-                 100.0 * (static_cast<double>(written) - static_cast<double>(target)) / static_cast<double>(target),
-                 writer.full_tenants(), writer.partial_instances(),
-                 static_cast<unsigned long long>(writer.changes_written()));
-    std::fprintf(stderr, "gen_plan: %.2fs, %.0f MB/s (%d threads)\n", Secs(t0, t1), mb / Secs(t0, t1), threads);
+    std::fprintf(
+        stderr,
+        "gen_plan: %s shape, seed %llu: %llu bytes (target %llu, %+.3f%%), %d tenants + %d instances, "
+        "%llu resource changes\n",
+        shape_name.c_str(), static_cast<unsigned long long>(seed), static_cast<unsigned long long>(written),
+        static_cast<unsigned long long>(target),
+        100.0 * (static_cast<double>(written) - static_cast<double>(target)) / static_cast<double>(target),
+        writer.full_tenants(), writer.partial_instances(),
+        static_cast<unsigned long long>(writer.changes_written()));
+    std::fprintf(stderr, "gen_plan: %.2fs, %.0f MB/s (%d threads)\n", Secs(t0, t1), mb / Secs(t0, t1),
+                 threads);
     for (const auto& [name, bytes] : writer.sections())
       std::fprintf(stderr, "gen_plan:   %-26s %12llu bytes %5.1f%%\n", name.c_str(),
                    static_cast<unsigned long long>(bytes),

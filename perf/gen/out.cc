@@ -50,7 +50,13 @@ Out::Out(Mode mode, int fd, size_t cap) : mode_(mode), fd_(fd) {
 }
 
 Out::Out(Out&& o) noexcept
-    : mode_(o.mode_), fd_(o.fd_), buf_(o.buf_), p_(o.p_), end_(o.end_), flushed_(o.flushed_), failed_(o.failed_) {
+    : mode_(o.mode_),
+      fd_(o.fd_),
+      buf_(o.buf_),
+      p_(o.p_),
+      end_(o.end_),
+      flushed_(o.flushed_),
+      failed_(o.failed_) {
   o.buf_ = o.p_ = o.end_ = nullptr;
 }
 
@@ -132,7 +138,8 @@ void AppendEscaped(Out& out, std::string_view s) {
         if (i + 2 < n && static_cast<unsigned char>(d[i + 1]) == 0x80 &&
             (static_cast<unsigned char>(d[i + 2]) == 0xA8 || static_cast<unsigned char>(d[i + 2]) == 0xA9)) {
           out.Put(s.substr(start, i - start));
-          out.Put(d[i + 2] == static_cast<char>(0xA8) ? std::string_view("\\u2028") : std::string_view("\\u2029"));
+          out.Put(d[i + 2] == static_cast<char>(0xA8) ? std::string_view("\\u2028")
+                                                      : std::string_view("\\u2029"));
           i += 2;
           start = i + 1;
         }
@@ -140,11 +147,21 @@ void AppendEscaped(Out& out, std::string_view s) {
       }
       out.Put(s.substr(start, i - start));
       switch (c) {
-        case '"': out.Put(std::string_view("\\\"")); break;
-        case '\\': out.Put(std::string_view("\\\\")); break;
-        case '\n': out.Put(std::string_view("\\n")); break;
-        case '\r': out.Put(std::string_view("\\r")); break;
-        case '\t': out.Put(std::string_view("\\t")); break;
+        case '"':
+          out.Put(std::string_view("\\\""));
+          break;
+        case '\\':
+          out.Put(std::string_view("\\\\"));
+          break;
+        case '\n':
+          out.Put(std::string_view("\\n"));
+          break;
+        case '\r':
+          out.Put(std::string_view("\\r"));
+          break;
+        case '\t':
+          out.Put(std::string_view("\\t"));
+          break;
         default: {
           char u[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 15]};
           out.Put(std::string_view(u, 6));
@@ -184,14 +201,30 @@ void Out::StrEsc(std::string_view s) {
         continue;
       }
       switch (c) {
-        case '"': *q++ = '\\'; *q++ = '"'; break;
-        case '\\': *q++ = '\\'; *q++ = '\\'; break;
-        case '\n': *q++ = '\\'; *q++ = 'n'; break;
-        case '\r': *q++ = '\\'; *q++ = 'r'; break;
-        case '\t': *q++ = '\\'; *q++ = 't'; break;
+        case '"':
+          *q++ = '\\';
+          *q++ = '"';
+          break;
+        case '\\':
+          *q++ = '\\';
+          *q++ = '\\';
+          break;
+        case '\n':
+          *q++ = '\\';
+          *q++ = 'n';
+          break;
+        case '\r':
+          *q++ = '\\';
+          *q++ = 'r';
+          break;
+        case '\t':
+          *q++ = '\\';
+          *q++ = 't';
+          break;
         case 0xE2:
           if (i + 2 < n && static_cast<unsigned char>(d[i + 1]) == 0x80 &&
-              (static_cast<unsigned char>(d[i + 2]) == 0xA8 || static_cast<unsigned char>(d[i + 2]) == 0xA9)) {
+              (static_cast<unsigned char>(d[i + 2]) == 0xA8 ||
+               static_cast<unsigned char>(d[i + 2]) == 0xA9)) {
             std::memcpy(q, d[i + 2] == static_cast<char>(0xA8) ? "\\u2028" : "\\u2029", 6);
             q += 6;
             i += 2;
@@ -200,7 +233,10 @@ void Out::StrEsc(std::string_view s) {
           }
           break;
         default:
-          *q++ = '\\'; *q++ = 'u'; *q++ = '0'; *q++ = '0';
+          *q++ = '\\';
+          *q++ = 'u';
+          *q++ = '0';
+          *q++ = '0';
           *q++ = kHex[c >> 4];
           *q++ = kHex[c & 15];
       }

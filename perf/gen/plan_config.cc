@@ -44,20 +44,24 @@ void PlanWriter::ProviderConfig(Out& out) const {
     out.Put(",\"full_name\":");
     out.Str(p.source);
     if (p.local_name == "aws") {
-      out.Put(",\"version_constraint\":\"~\\u003e 5.40\",\"expressions\":{\"default_tags\":[{\"tags\":"
-              "{\"references\":[\"local.common_tags\"]}}],\"region\":{\"references\":[\"var.region\"]}}}");
+      out.Put(
+          ",\"version_constraint\":\"~\\u003e 5.40\",\"expressions\":{\"default_tags\":[{\"tags\":"
+          "{\"references\":[\"local.common_tags\"]}}],\"region\":{\"references\":[\"var.region\"]}}}");
     } else if (p.local_name == "azurerm") {
-      out.Put(",\"version_constraint\":\"~\\u003e 3.100\",\"expressions\":{\"features\":[{}],"
-              "\"subscription_id\":{\"references\":[\"var.subscription_id\"]}}}");
+      out.Put(
+          ",\"version_constraint\":\"~\\u003e 3.100\",\"expressions\":{\"features\":[{}],"
+          "\"subscription_id\":{\"references\":[\"var.subscription_id\"]}}}");
     } else {
-      out.Put(",\"version_constraint\":\"\\u003e= 5.0, \\u003c 7.0\",\"expressions\":{\"project\":"
-              "{\"references\":[\"var.project\"]},\"region\":{\"constant_value\":\"europe-west1\"}}}");
+      out.Put(
+          ",\"version_constraint\":\"\\u003e= 5.0, \\u003c 7.0\",\"expressions\":{\"project\":"
+          "{\"references\":[\"var.project\"]},\"region\":{\"constant_value\":\"europe-west1\"}}}");
     }
   }
   out.Put('}');
 }
 
-void PlanWriter::ConfigResources(Out& out, const Tenant& t, const char* sub, const std::string& key_prefix) const {
+void PlanWriter::ConfigResources(Out& out, const Tenant& t, const char* sub,
+                                 const std::string& key_prefix) const {
   std::vector<const TemplateRes*> blocks;
   for (const TemplateRes* b : t.blocks)
     if (std::string_view(b->sub) == sub) blocks.push_back(b);
@@ -113,7 +117,9 @@ size_t PlanWriter::ModuleCall(Out& out, const Tenant& t, Sep& sep) const {
   out.Put(stack);
   out.Put("-stack/");
   out.Put(t.cloud == 'a' ? "aws" : t.cloud == 'z' ? "azurerm" : "google");
-  out.Put("\",\"expressions\":{\"environment\":{\"references\":[\"var.environment\"]},\"name\":{\"constant_value\":");
+  out.Put(
+      "\",\"expressions\":{\"environment\":{\"references\":[\"var.environment\"]},\"name\":{\"constant_"
+      "value\":");
   out.Str(t.stem);
   out.Put("},\"tags\":{\"references\":[\"local.common_tags\"]}}");
   if (t.instance_kind == 1) {
@@ -152,8 +158,9 @@ size_t PlanWriter::ModuleCall(Out& out, const Tenant& t, Sep& sep) const {
     out.Key(sub);
     out.Put("{\"source\":\"./modules/");
     out.Put(sub);
-    out.Put("\",\"expressions\":{\"name\":{\"references\":[\"var.name\"]},\"subnet_ids\":{\"references\":"
-            "[\"local.private_subnet_ids\"]}},\"module\":{");
+    out.Put(
+        "\",\"expressions\":{\"name\":{\"references\":[\"var.name\"]},\"subnet_ids\":{\"references\":"
+        "[\"local.private_subnet_ids\"]}},\"module\":{");
     ConfigResources(out, t, sub, t.call + "." + sub + ":");
     out.Put(",\"variables\":{");
     VariableDecl(out, "name", "Name prefix for every resource of the module.", "");

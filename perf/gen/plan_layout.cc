@@ -111,10 +111,14 @@ void AssignAction(Inst& in, const Schema& s) {
   switch (in.action) {
     case Action::kDelete: {
       uint64_t d = Below(h2, 10);
-      if (d == 0) in.reason = "delete_because_no_module";
-      else if (d < 5 && in.key_kind == 1) in.reason = "delete_because_count_index";
-      else if (d < 5 && in.key_kind == 2) in.reason = "delete_because_each_key";
-      else in.reason = "delete_because_no_resource_config";
+      if (d == 0)
+        in.reason = "delete_because_no_module";
+      else if (d < 5 && in.key_kind == 1)
+        in.reason = "delete_because_count_index";
+      else if (d < 5 && in.key_kind == 2)
+        in.reason = "delete_because_each_key";
+      else
+        in.reason = "delete_because_no_resource_config";
       break;
     }
     case Action::kReplaceDC:
@@ -161,13 +165,16 @@ Version Inst::Before() const { return Version{seed, 0, -1, Unknowns::kNone}; }
 
 Version Inst::After() const {
   switch (action) {
-    case Action::kUpdate: return Version{seed, Mix(seed, kSaltAction) | 1, -1, Unknowns::kUpdate};
+    case Action::kUpdate:
+      return Version{seed, Mix(seed, kSaltAction) | 1, -1, Unknowns::kUpdate};
     case Action::kCreate:
-    case Action::kRead: return Version{seed, 0, -1, Unknowns::kCreate};
+    case Action::kRead:
+      return Version{seed, 0, -1, Unknowns::kCreate};
     case Action::kReplaceDC:
     case Action::kReplaceCD:
       return Version{seed, config_change ? (Mix(seed, kSaltAction) | 1) : 0, forced, Unknowns::kCreate};
-    default: return Version{seed, 0, -1, Unknowns::kNone};
+    default:
+      return Version{seed, 0, -1, Unknowns::kNone};
   }
 }
 
@@ -176,9 +183,7 @@ Version Inst::DriftBefore() const {
   return Version{seed, Mix(seed, kSaltDrift) | 1, -1, Unknowns::kNone};
 }
 
-int MaxTenants() {
-  return static_cast<int>(kNumWords * kNumWords * kNumWords / 4);
-}
+int MaxTenants() { return static_cast<int>(kNumWords * kNumWords * kNumWords / 4); }
 
 const char* ProviderLocal(const ResourceType& rt, const Schema& s) {
   return s.providers[static_cast<size_t>(rt.provider)].local_name.c_str();

@@ -22,22 +22,27 @@
 namespace tfgen {
 
 enum class Action : uint8_t {
-  kNoop, kCreate, kUpdate, kDelete, kReplaceDC, kReplaceCD,
-  kRead,       // data source read deferred to apply: a "read" change
-  kPlanRead,   // data source read during plan: only in prior_state
+  kNoop,
+  kCreate,
+  kUpdate,
+  kDelete,
+  kReplaceDC,
+  kReplaceCD,
+  kRead,      // data source read deferred to apply: a "read" change
+  kPlanRead,  // data source read during plan: only in prior_state
 };
 
 enum class Drift : uint8_t { kNone, kUpdate, kDelete };
 
 // One resource block of a module template.
 struct TemplateRes {
-  const char* sub;   // child module name, "" for the module itself
+  const char* sub;  // child module name, "" for the module itself
   bool data;
   const char* type;
   const char* name;
-  int count_kind;    // 0: single, 1: count, 2: for_each
-  int lo, hi;        // instance count range (count / for_each)
-  int present_pct;   // chance the block exists in a given tenant
+  int count_kind;   // 0: single, 1: count, 2: for_each
+  int lo, hi;       // instance count range (count / for_each)
+  int present_pct;  // chance the block exists in a given tenant
 };
 
 struct Inst {
@@ -46,7 +51,7 @@ struct Inst {
   std::string prev_address;  // non-empty when moved
   const ResourceType* rt = nullptr;
   const TemplateRes* tmpl = nullptr;
-  int key_kind = 0;          // 0 none, 1 int, 2 string
+  int key_kind = 0;  // 0 none, 1 int, 2 string
   int ikey = 0;
   std::string skey;
   uint64_t seed = 0;
@@ -54,15 +59,13 @@ struct Inst {
   Drift drift = Drift::kNone;
   const char* reason = nullptr;  // action_reason
   bool importing = false;
-  bool relevant_id = false;      // listed in relevant_attributes as ["id"]
-  int forced = -1;               // top-level member forced to change
-  bool config_change = true;     // replace: false when tainted / by request
+  bool relevant_id = false;   // listed in relevant_attributes as ["id"]
+  int forced = -1;            // top-level member forced to change
+  bool config_change = true;  // replace: false when tainted / by request
   LeafCtx leaf;
 
   bool InChanges() const { return action != Action::kPlanRead; }
-  bool InPlanned() const {
-    return action != Action::kDelete && action != Action::kPlanRead;
-  }
+  bool InPlanned() const { return action != Action::kDelete && action != Action::kPlanRead; }
   bool InPrior() const { return action != Action::kCreate && action != Action::kRead; }
   Version Before() const;
   Version After() const;
@@ -70,17 +73,17 @@ struct Inst {
 };
 
 struct Tenant {
-  int index = -1;            // -1: the root module
-  std::string call;          // module call name; "" for root
-  std::string stem;          // name stem for values, e.g. "billing-api-eu"
+  int index = -1;    // -1: the root module
+  std::string call;  // module call name; "" for root
+  std::string stem;  // name stem for values, e.g. "billing-api-eu"
   char cloud = 'a';
   uint64_t seed = 0;
   uint64_t account = 0;
-  int instance_kind = 0;     // 0 single, 1 for_each, 2 count
-  std::vector<std::string> keys;        // module instance keys ("" when single)
-  std::vector<std::string> regions;     // region per module instance
+  int instance_kind = 0;                   // 0 single, 1 for_each, 2 count
+  std::vector<std::string> keys;           // module instance keys ("" when single)
+  std::vector<std::string> regions;        // region per module instance
   std::vector<const TemplateRes*> blocks;  // present template blocks, config order
-  std::vector<Inst> insts;   // sorted by address
+  std::vector<Inst> insts;                 // sorted by address
 };
 
 // Fills *t for tenant `index` (-1: root). Reuses t's storage.

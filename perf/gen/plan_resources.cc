@@ -17,13 +17,27 @@ namespace {
 
 void WriteActions(Out& o, Action a) {
   switch (a) {
-    case Action::kNoop: o.Put("[\"no-op\"]"); break;
-    case Action::kCreate: o.Put("[\"create\"]"); break;
-    case Action::kUpdate: o.Put("[\"update\"]"); break;
-    case Action::kDelete: o.Put("[\"delete\"]"); break;
-    case Action::kReplaceDC: o.Put("[\"delete\",\"create\"]"); break;
-    case Action::kReplaceCD: o.Put("[\"create\",\"delete\"]"); break;
-    default: o.Put("[\"read\"]"); break;
+    case Action::kNoop:
+      o.Put("[\"no-op\"]");
+      break;
+    case Action::kCreate:
+      o.Put("[\"create\"]");
+      break;
+    case Action::kUpdate:
+      o.Put("[\"update\"]");
+      break;
+    case Action::kDelete:
+      o.Put("[\"delete\"]");
+      break;
+    case Action::kReplaceDC:
+      o.Put("[\"delete\",\"create\"]");
+      break;
+    case Action::kReplaceCD:
+      o.Put("[\"create\",\"delete\"]");
+      break;
+    default:
+      o.Put("[\"read\"]");
+      break;
   }
 }
 
@@ -68,7 +82,7 @@ std::string_view TopModule(std::string_view m) {
 }  // namespace
 
 size_t PlanWriter::Changes(Out& out, const Tenant& t, int limit, Sep& sep, bool drift,
-                           std::vector<ValueLens>* record) const {
+                           std::vector<ValueLens>* record, const std::vector<ValueLens>* cached_after) const {
   if (record) record->assign(t.insts.size(), ValueLens());
   size_t written = 0;
   ValueWriter vw(out);
@@ -89,13 +103,17 @@ size_t PlanWriter::Changes(Out& out, const Tenant& t, int limit, Sep& sep, bool 
       out.Put(",\"before\":");
       vw.Write(body, in.DriftBefore(), View::kValue);
       out.Put(",\"after\":");
-      if (del) out.Null();
-      else vw.Write(body, in.Before(), View::kValue);
+      if (del)
+        out.Null();
+      else
+        vw.Write(body, in.Before(), View::kValue);
       out.Put(",\"after_unknown\":{},\"before_sensitive\":");
       vw.Write(body, in.DriftBefore(), View::kSensitive);
       out.Put(",\"after_sensitive\":");
-      if (del) out.Put("false");
-      else vw.Write(body, in.Before(), View::kSensitive);
+      if (del)
+        out.Put("false");
+      else
+        vw.Write(body, in.Before(), View::kSensitive);
       out.Put("}}");
       continue;
     }
@@ -103,23 +121,39 @@ size_t PlanWriter::Changes(Out& out, const Tenant& t, int limit, Sep& sep, bool 
     bool hb = HasBefore(in.action), ha = HasAfter(in.action);
     out.Put(",\"before\":");
     uint64_t mark = out.bytes();
-    if (hb) vw.Write(body, in.Before(), View::kValue);
-    else out.Null();
+    if (hb)
+      vw.Write(body, in.Before(), View::kValue);
+    else
+      out.Null();
     uint64_t before_len = out.bytes() - mark;
+    const ValueLens* al =
+        cached_after && out.counting() && (*cached_after)[idx].valid ? &(*cached_after)[idx] : nullptr;
     out.Put(",\"after\":");
-    if (ha) vw.Write(body, in.After(), View::kValue);
-    else out.Null();
+    if (al)
+      out.Skip(al->value);
+    else if (ha)
+      vw.Write(body, in.After(), View::kValue);
+    else
+      out.Null();
     out.Put(",\"after_unknown\":");
-    if (ha) vw.Write(body, in.After(), View::kUnknown);
-    else out.Put("{}");
+    if (ha)
+      vw.Write(body, in.After(), View::kUnknown);
+    else
+      out.Put("{}");
     out.Put(",\"before_sensitive\":");
     mark = out.bytes();
-    if (hb) vw.Write(body, in.Before(), View::kSensitive);
-    else out.Put("false");
+    if (hb)
+      vw.Write(body, in.Before(), View::kSensitive);
+    else
+      out.Put("false");
     if (record && hb) (*record)[idx] = ValueLens{before_len, out.bytes() - mark, true};
     out.Put(",\"after_sensitive\":");
-    if (ha) vw.Write(body, in.After(), View::kSensitive);
-    else out.Put("false");
+    if (al)
+      out.Skip(al->sens);
+    else if (ha)
+      vw.Write(body, in.After(), View::kSensitive);
+    else
+      out.Put("false");
     if (IsReplace(in.action) && in.forced >= 0) {
       out.Put(",\"replace_paths\":[[");
       out.Str(body.members[static_cast<size_t>(in.forced)].name);
@@ -147,8 +181,10 @@ namespace {
 
 bool Included(const Inst& in, bool planned) { return planned ? in.InPlanned() : in.InPrior(); }
 
+// `lens`: skip values of known length when counting; `record`: store the
+// lengths written.
 void WriteStateResource(Out& out, ValueWriter& vw, const Inst& in, const Schema& s, bool planned,
-                        const ValueLens* lens) {
+                        const ValueLens* lens, ValueLens* record) {
   const Block& body = in.rt->body;
   vw.SetContext(in.leaf);
   WriteHead(out, in, s, false, false);
@@ -161,17 +197,22 @@ void WriteStateResource(Out& out, ValueWriter& vw, const Inst& in, const Schema&
     out.Put(",\"sensitive_values\":");
     out.Skip(lens->sens);
   } else {
+    uint64_t m0 = out.bytes();
     vw.Write(body, v, View::kValue);
+    uint64_t m1 = out.bytes();
     out.Put(",\"sensitive_values\":");
+    uint64_t m2 = out.bytes();
     vw.Write(body, v, View::kSensitive);
+    if (record) *record = ValueLens{m1 - m0, out.bytes() - m2, true};
   }
   if (!planned && !in.rt->data && Chance(Mix(in.seed, 0xde9), 30)) {
     // depends_on: the module's IAM role or security group, as real states do.
     out.Put(",\"depends_on\":[");
     std::string dep = in.module_addr;
     if (!dep.empty()) dep += '.';
-    dep += in.leaf.cloud == 'a' ? "aws_iam_role.this" : in.leaf.cloud == 'z' ? "data.azurerm_resource_group.this"
-                                                                            : "data.google_client_config.default";
+    dep += in.leaf.cloud == 'a'   ? "aws_iam_role.this"
+           : in.leaf.cloud == 'z' ? "data.azurerm_resource_group.this"
+                                  : "data.google_client_config.default";
     out.StrEsc(dep);
     out.Put(']');
   }
@@ -187,14 +228,16 @@ void PlanWriter::RootResources(Out& out, const Tenant& t, bool planned) const {
   for (const Inst& in : t.insts) {
     if (!Included(in, planned)) continue;
     sep.Next();
-    WriteStateResource(out, vw, in, schema_, planned, nullptr);
+    WriteStateResource(out, vw, in, schema_, planned, nullptr, nullptr);
   }
   out.Put(']');
 }
 
 size_t PlanWriter::Modules(Out& out, const Tenant& t, int limit, Sep& sep, bool planned,
-                           const std::vector<ValueLens>* cached) const {
+                           const std::vector<ValueLens>* cached, std::vector<ValueLens>* record) const {
   auto lens = [&](size_t k) { return cached ? &(*cached)[k] : nullptr; };
+  if (record) record->assign(t.insts.size(), ValueLens());
+  auto rec = [&](size_t k) { return record ? &(*record)[k] : nullptr; };
   size_t written = 0;
   ValueWriter vw(out);
   size_t n = limit < 0 ? t.insts.size() : std::min(t.insts.size(), static_cast<size_t>(limit));
@@ -220,7 +263,7 @@ size_t PlanWriter::Modules(Out& out, const Tenant& t, int limit, Sep& sep, bool 
           const Inst& in = t.insts[k];
           if (in.module_addr.size() != top.size() || !Included(in, planned)) continue;
           rs.Next();
-          WriteStateResource(out, vw, in, schema_, planned, lens(k));
+          WriteStateResource(out, vw, in, schema_, planned, lens(k), rec(k));
         }
         out.Put("],");
       }
@@ -242,7 +285,7 @@ size_t PlanWriter::Modules(Out& out, const Tenant& t, int limit, Sep& sep, bool 
             for (size_t q = k; q < e; ++q) {
               if (!Included(t.insts[q], planned)) continue;
               rs.Next();
-              WriteStateResource(out, vw, t.insts[q], schema_, planned, lens(q));
+              WriteStateResource(out, vw, t.insts[q], schema_, planned, lens(q), rec(q));
             }
             out.Put("],\"address\":");
             out.StrEsc(mod);

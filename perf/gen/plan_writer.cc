@@ -1,4 +1,4 @@
-// Document skeletons of both shapes, plus outputs and variables.
+// Document skeletons of both shapes, the tenant loops and sizing.
 //
 // show shape (jsonplan field order): format_version, terraform_version,
 // variables, planned_values, resource_drift, resource_changes,
@@ -18,81 +18,6 @@
 #include "gen/values.h"
 
 namespace tfgen {
-namespace {
-
-// Root module outputs, as one pseudo-type: each member is an output.
-constexpr std::string_view kOutputsDsl = R"DSL(
-provider terraform terraform.io/builtin/terraform
-resource outputs
-  admin_role_arn s O null=0 k=arn
-  api_endpoints ms O null=0 k=dns len=2-5
-  artifact_bucket s O null=0 k=name
-  bastion_security_group_id s O null=0 k=ref
-  bootstrap_script s O null=0 k=script
-  cluster_ca_certificate s O null=0 k=pem
-  cluster_kubeconfig s OS null=0 k=json
-  db_master_password s OS null=0 k=secret
-  deployer_policy_json s O null=0 k=policy
-  environment s O null=0 enum=prod,staging,dev
-  instance_count n O null=0 int=10-400
-  lambda_arns ls O null=0 k=arn len=3-12
-  maintenance_enabled b O null=0
-  nat_public_ips ls O null=0 k=ip len=2-6
-  obj network single O null=0 {
-    cidr s O k=cidr
-    private_subnet_ids ls O k=ref len=2-4
-    public_subnet_ids ls O k=ref len=2-4
-    vpc_id s O k=ref
-  }
-  private_cidrs ss O null=0 k=cidr len=2-5
-  state_bucket s O null=0 k=name
-  storage_connection_string s OS null=0 k=secret
-  tenant_count n O null=0 int=1-5000
-  obj tenants map O null=0 {
-    cloud s O enum=aws,azurerm,google
-    region s O k=region
-    stack_version s O k=version
-  }
-end
-)DSL";
-
-const Schema& OutputsSchema() {
-  static const std::unique_ptr<Schema> kSchema = ParseSchema(kOutputsDsl);
-  return *kSchema;
-}
-
-struct OutputInfo {
-  Action action;
-  bool unknown;
-  Version before, after;
-};
-
-OutputInfo OutputAt(uint64_t seed, const Block& b, int i) {
-  const Member& m = b.members[static_cast<size_t>(i)];
-  uint64_t h = MixPre(seed, m.kmix);
-  uint64_t r = Below(h, 100);
-  OutputInfo o;
-  o.action = r < 20 ? Action::kCreate : r < 50 ? Action::kUpdate : r < 95 ? Action::kNoop : Action::kDelete;
-  o.unknown = (o.action == Action::kCreate || o.action == Action::kUpdate) && Chance(Mix(h, 1), 30);
-  o.before = Version{Mix(seed, 0x0a7), 0, -1, Unknowns::kNone};
-  o.after = o.before;
-  if (o.action == Action::kUpdate) {
-    o.after.mut = Mix(h, 2) | 1;
-    o.after.forced = i;
-  }
-  return o;
-}
-
-LeafCtx RootLeaf(uint64_t account) {
-  LeafCtx c;
-  c.cloud = 'a';
-  c.stem = "core";
-  c.region = "us-east-1";
-  c.account = account;
-  return c;
-}
-
-}  // namespace
 
 PlanWriter::PlanWriter(const Schema& schema, uint64_t seed, Shape shape, int threads)
     : schema_(schema), seed_(seed), shape_(shape), threads_(std::max(1, threads)) {
@@ -149,13 +74,15 @@ size_t PlanWriter::FirstTenants(Out& out, Sep& sep, F emit) {
     }
     auto work = [&](int first, int step) {
       Tenant t;
+      std::vector<ValueLens> lens;
       for (int i = first; i < n; i += step) {
         BuildTenant(schema_, seed_, b0 + i, &t);
         Out& buf = buffers_[static_cast<size_t>(i)];
         buf.Reset();
         Sep local(buf);
-        counts[i] = emit(buf, t, -1, local);
-        rest[i] = RestBytes(t, -1);
+        lens.clear();
+        counts[i] = emit(buf, t, -1, local, &lens);
+        rest[i] = RestBytes(t, -1, lens.empty() ? nullptr : &lens);
       }
     };
     int nt = std::min(threads_, n);
@@ -181,8 +108,10 @@ size_t PlanWriter::FirstTenants(Out& out, Sep& sep, F emit) {
       int lo = 0, hi = TenantInstances(full_);
       while (hi - lo > 1) {
         int mid = (lo + hi) / 2;
-        if (running + TenantBytes(full_, mid) <= target_) lo = mid;
-        else hi = mid;
+        if (running + TenantBytes(full_, mid) <= target_)
+          lo = mid;
+        else
+          hi = mid;
       }
       uint64_t below = lo > 0 ? TenantBytes(full_, lo) : 0;
       uint64_t above = TenantBytes(full_, hi);
@@ -193,7 +122,7 @@ size_t PlanWriter::FirstTenants(Out& out, Sep& sep, F emit) {
         Out& buf = buffers_[0];
         buf.Reset();
         Sep local(buf);
-        sum += emit(buf, t, partial_, local);
+        sum += emit(buf, t, partial_, local, nullptr);
         if (!buf.data().empty()) {
           sep.Next();
           out.Put(buf.data());
@@ -204,14 +133,14 @@ size_t PlanWriter::FirstTenants(Out& out, Sep& sep, F emit) {
   }
 }
 
-uint64_t PlanWriter::RestBytes(const Tenant& t, int limit) const {
+uint64_t PlanWriter::RestBytes(const Tenant& t, int limit, const std::vector<ValueLens>* first_lens) const {
   Out count = Out::Counter();
   // Each section's elements follow others: count their separators too.
   Sep a(count, false), b(count, false), c(count, false), d(count, false), e(count, false);
   if (shape_ == Shape::kShow) {
     std::vector<ValueLens> lens;
     Changes(count, t, limit, a, true);
-    Changes(count, t, limit, b, false, &lens);
+    Changes(count, t, limit, b, false, &lens, first_lens);
     Modules(count, t, limit, c, false, &lens);
     ModuleCall(count, t, d);
     Relevant(count, t, limit, e);
@@ -232,8 +161,10 @@ void PlanWriter::Write(Out& out, int full, int partial) {
   target_ = 0;
   full_ = full;
   partial_ = partial;
-  if (shape_ == Shape::kShow) WriteShow(out);
-  else WriteRenderer(out);
+  if (shape_ == Shape::kShow)
+    WriteShow(out);
+  else
+    WriteRenderer(out);
 }
 
 void PlanWriter::WriteSized(Out& out, uint64_t target) {
@@ -246,8 +177,10 @@ void PlanWriter::WriteSized(Out& out, uint64_t target) {
   changes_written_ = 0;
   target_ = target;
   full_ = partial_ = 0;
-  if (shape_ == Shape::kShow) WriteShow(out);
-  else WriteRenderer(out);
+  if (shape_ == Shape::kShow)
+    WriteShow(out);
+  else
+    WriteRenderer(out);
 }
 
 int PlanWriter::TenantInstances(int t) const {
@@ -261,9 +194,11 @@ uint64_t PlanWriter::TenantBytes(int t, int limit) const {
   Tenant tenant;
   BuildTenant(schema_, seed_, t, &tenant);
   Sep first(count, false);
-  if (shape_ == Shape::kShow) Modules(count, tenant, limit, first, true);
-  else Changes(count, tenant, limit, first, false);
-  return count.bytes() + RestBytes(tenant, limit);
+  if (shape_ == Shape::kShow)
+    Modules(count, tenant, limit, first, true);
+  else
+    Changes(count, tenant, limit, first, false);
+  return count.bytes() + RestBytes(tenant, limit, nullptr);
 }
 
 void PlanWriter::WriteShow(Out& out) {
@@ -283,9 +218,13 @@ void PlanWriter::WriteShow(Out& out) {
   if (tenants) {
     out.Put(",\"child_modules\":[");
     Sep sep(out);
-    auto emit = [&](Out& o, const Tenant& t, int limit, Sep& s) { return Modules(o, t, limit, s, true); };
-    if (target_) FirstTenants(out, sep, emit);
-    else ForTenants(out, sep, full_, partial_, emit);
+    auto emit = [&](Out& o, const Tenant& t, int limit, Sep& s, std::vector<ValueLens>* lens = nullptr) {
+      return Modules(o, t, limit, s, true, nullptr, lens);
+    };
+    if (target_)
+      FirstTenants(out, sep, emit);
+    else
+      ForTenants(out, sep, full_, partial_, emit);
     out.Put(']');
   }
   out.Put("}}");
@@ -297,7 +236,8 @@ void PlanWriter::WriteShow(Out& out) {
   {
     Sep sep(out);
     Changes(out, root, -1, sep, true);
-    ForTenants(out, sep, full_, partial_, [&](Out& o, const Tenant& t, int limit, Sep& s) { return Changes(o, t, limit, s, true); });
+    ForTenants(out, sep, full_, partial_,
+               [&](Out& o, const Tenant& t, int limit, Sep& s) { return Changes(o, t, limit, s, true); });
   }
   out.Put(']');
   Mark(out, "resource_drift", s);
@@ -307,7 +247,9 @@ void PlanWriter::WriteShow(Out& out) {
   {
     Sep sep(out);
     changes_written_ += Changes(out, root, -1, sep, false);
-    changes_written_ += ForTenants(out, sep, full_, partial_, [&](Out& o, const Tenant& t, int limit, Sep& s) { return Changes(o, t, limit, s, false); });
+    changes_written_ += ForTenants(
+        out, sep, full_, partial_,
+        [&](Out& o, const Tenant& t, int limit, Sep& s) { return Changes(o, t, limit, s, false); });
   }
   out.Put(']');
   Mark(out, "resource_changes", s);
@@ -325,7 +267,8 @@ void PlanWriter::WriteShow(Out& out) {
   if (tenants) {
     out.Put(",\"child_modules\":[");
     Sep sep(out);
-    ForTenants(out, sep, full_, partial_, [&](Out& o, const Tenant& t, int limit, Sep& s) { return Modules(o, t, limit, s, false); });
+    ForTenants(out, sep, full_, partial_,
+               [&](Out& o, const Tenant& t, int limit, Sep& s) { return Modules(o, t, limit, s, false); });
     out.Put(']');
   }
   out.Put("}}}");
@@ -341,7 +284,8 @@ void PlanWriter::WriteShow(Out& out) {
   if (tenants) {
     out.Put(",\"module_calls\":{");
     Sep sep(out);
-    ForTenants(out, sep, full_, partial_, [&](Out& o, const Tenant& t, int, Sep& s) { return ModuleCall(o, t, s); });
+    ForTenants(out, sep, full_, partial_,
+               [&](Out& o, const Tenant& t, int, Sep& s) { return ModuleCall(o, t, s); });
     out.Put('}');
   }
   out.Put(",\"variables\":");
@@ -354,9 +298,11 @@ void PlanWriter::WriteShow(Out& out) {
   {
     Sep sep(out);
     Relevant(out, root, -1, sep);
-    ForTenants(out, sep, full_, partial_, [&](Out& o, const Tenant& t, int limit, Sep& s) { return Relevant(o, t, limit, s); });
+    ForTenants(out, sep, full_, partial_,
+               [&](Out& o, const Tenant& t, int limit, Sep& s) { return Relevant(o, t, limit, s); });
   }
-  out.Put("],\"timestamp\":\"2025-01-15T09:30:00Z\",\"applyable\":true,\"complete\":true,\"errored\":false}\n");
+  out.Put(
+      "],\"timestamp\":\"2025-01-15T09:30:00Z\",\"applyable\":true,\"complete\":true,\"errored\":false}\n");
   Mark(out, "relevant_attributes+tail", s);
 }
 
@@ -368,7 +314,9 @@ void PlanWriter::WriteRenderer(Out& out) {
   {
     Sep sep(out);
     changes_written_ += Changes(out, root, -1, sep, false);
-    auto emit = [&](Out& o, const Tenant& t, int limit, Sep& s) { return Changes(o, t, limit, s, false); };
+    auto emit = [&](Out& o, const Tenant& t, int limit, Sep& s, std::vector<ValueLens>* = nullptr) {
+      return Changes(o, t, limit, s, false);
+    };
     changes_written_ += target_ ? FirstTenants(out, sep, emit) : ForTenants(out, sep, full_, partial_, emit);
   }
   out.Put(']');
@@ -379,7 +327,8 @@ void PlanWriter::WriteRenderer(Out& out) {
   {
     Sep sep(out);
     Changes(out, root, -1, sep, true);
-    ForTenants(out, sep, full_, partial_, [&](Out& o, const Tenant& t, int limit, Sep& s) { return Changes(o, t, limit, s, true); });
+    ForTenants(out, sep, full_, partial_,
+               [&](Out& o, const Tenant& t, int limit, Sep& s) { return Changes(o, t, limit, s, true); });
   }
   out.Put(']');
   Mark(out, "resource_drift", s);
@@ -389,7 +338,8 @@ void PlanWriter::WriteRenderer(Out& out) {
   {
     Sep sep(out);
     Relevant(out, root, -1, sep);
-    ForTenants(out, sep, full_, partial_, [&](Out& o, const Tenant& t, int limit, Sep& s) { return Relevant(o, t, limit, s); });
+    ForTenants(out, sep, full_, partial_,
+               [&](Out& o, const Tenant& t, int limit, Sep& s) { return Relevant(o, t, limit, s); });
   }
   out.Put(']');
   Mark(out, "relevant_attributes", s);
@@ -404,130 +354,6 @@ void PlanWriter::WriteRenderer(Out& out) {
   WriteProviderSchemas(out, schema_);
   out.Put("}\n");
   Mark(out, "provider_schemas", s);
-}
-
-void PlanWriter::OutputChanges(Out& out) const {
-  const Block& b = OutputsSchema().types[0]->body;
-  LeafCtx leaf = RootLeaf(Mix(seed_, 0xacc));
-  ValueWriter vw(out);
-  vw.SetContext(leaf);
-  out.Put('{');
-  for (size_t i = 0; i < b.members.size(); ++i) {
-    const Member& m = b.members[i];
-    OutputInfo o = OutputAt(seed_, b, static_cast<int>(i));
-    bool hb = o.action != Action::kCreate, ha = o.action != Action::kDelete;
-    if (i) out.Put(',');
-    out.Key(m.name);
-    out.Put("{\"actions\":");
-    out.Put(o.action == Action::kCreate   ? "[\"create\"]"
-            : o.action == Action::kUpdate ? "[\"update\"]"
-            : o.action == Action::kNoop   ? "[\"no-op\"]"
-                                          : "[\"delete\"]");
-    out.Put(",\"before\":");
-    if (hb) vw.WriteMember(b, static_cast<int>(i), o.before, View::kValue);
-    else out.Null();
-    out.Put(",\"after\":");
-    if (ha && !o.unknown) vw.WriteMember(b, static_cast<int>(i), o.after, View::kValue);
-    else out.Null();
-    out.Put(",\"after_unknown\":");
-    out.Bool(o.unknown);
-    out.Put(",\"before_sensitive\":");
-    out.Bool(hb && m.sensitive);
-    out.Put(",\"after_sensitive\":");
-    out.Bool(ha && m.sensitive);
-    out.Put('}');
-  }
-  out.Put('}');
-}
-
-void PlanWriter::OutputValues(Out& out, bool planned) const {
-  const Block& b = OutputsSchema().types[0]->body;
-  LeafCtx leaf = RootLeaf(Mix(seed_, 0xacc));
-  ValueWriter vw(out);
-  vw.SetContext(leaf);
-  out.Put("\"outputs\":{");
-  Sep sep(out);
-  for (size_t i = 0; i < b.members.size(); ++i) {
-    const Member& m = b.members[i];
-    OutputInfo o = OutputAt(seed_, b, static_cast<int>(i));
-    if (planned ? o.action == Action::kDelete : o.action == Action::kCreate) continue;
-    sep.Next();
-    out.Key(m.name);
-    out.Put("{\"sensitive\":");
-    out.Bool(m.sensitive);
-    if (planned && o.unknown) {
-      out.Put('}');
-      continue;
-    }
-    if (planned) {
-      out.Put(",\"type\":");
-      WriteType(out, *m.type);
-    }
-    out.Put(",\"value\":");
-    vw.WriteMember(b, static_cast<int>(i), planned ? o.after : o.before, View::kValue);
-    if (!planned) {
-      out.Put(",\"type\":");
-      WriteType(out, *m.type);
-    }
-    out.Put('}');
-  }
-  out.Put('}');
-}
-
-void PlanWriter::OutputConfig(Out& out) const {
-  const Block& b = OutputsSchema().types[0]->body;
-  out.Put("\"outputs\":{");
-  for (size_t i = 0; i < b.members.size(); ++i) {
-    const Member& m = b.members[i];
-    if (i) out.Put(',');
-    out.Key(m.name);
-    out.Put('{');
-    if (m.sensitive) out.Put("\"sensitive\":true,");
-    out.Put("\"expression\":{\"references\":[\"local.");
-    out.Put(m.name);
-    out.Put("\"]},\"description\":\"The ");
-    for (char c : m.name) out.Put(c == '_' ? ' ' : c);
-    out.Put(" of the platform.\"}");
-  }
-  out.Put('}');
-}
-
-void PlanWriter::Variables(Out& out, bool config) const {
-  struct Var {
-    const char* name;
-    const char* value;
-    const char* desc;
-  };
-  static constexpr Var kVars[] = {
-      {"db_password", "\"correct-horse-battery-staple\"", "Master password for the shared databases."},
-      {"environment", "\"prod\"", "Deployment environment."},
-      {"project", "\"acme-core-prj\"", "Google Cloud project of the shared resources."},
-      {"region", "\"us-east-1\"", "Default AWS region."},
-      {"regions", "[\"eu-west-1\",\"us-east-1\",\"us-west-2\"]", "Regions tenants may be deployed to."},
-      {"subscription_id", "\"3f2b8c1e-6a4d-4f0e-9b7a-2c5d8e1f0a9b\"", "Azure subscription."},
-  };
-  out.Put('{');
-  for (size_t i = 0; i < std::size(kVars); ++i) {
-    if (i) out.Put(',');
-    out.Key(kVars[i].name);
-    if (config) {
-      out.Put('{');
-      if (i != 0) {
-        out.Put("\"default\":");
-        out.Put(kVars[i].value);
-        out.Put(',');
-      }
-      out.Put("\"description\":");
-      out.Str(kVars[i].desc);
-      if (i == 0) out.Put(",\"sensitive\":true");
-      out.Put('}');
-    } else {
-      out.Put("{\"value\":");
-      out.Put(kVars[i].value);
-      out.Put('}');
-    }
-  }
-  out.Put('}');
 }
 
 }  // namespace tfgen

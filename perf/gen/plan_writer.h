@@ -63,8 +63,9 @@ class PlanWriter {
   // picks full_/partial_ from target_ (see WriteSized).
   template <class F>
   size_t FirstTenants(Out& out, Sep& sep, F emit);
-  // Bytes tenant t adds outside the first per-tenant section.
-  uint64_t RestBytes(const Tenant& t, int limit) const;
+  // Bytes tenant t adds outside the first per-tenant section. `first_lens`:
+  // value lengths the first section recorded (show shape: After()).
+  uint64_t RestBytes(const Tenant& t, int limit, const std::vector<ValueLens>* first_lens) const;
   void Mark(Out& out, const char* name, uint64_t start);
 
   void WriteShow(Out& out);
@@ -72,13 +73,17 @@ class PlanWriter {
 
   // Per-resource sections (plan_resources.cc). `limit` caps instances;
   // each returns the number of elements written.
-  // When `record` is given, stores each instance's ValueLens (by index).
+  // `record`: stores each instance's Before() ValueLens (by index).
+  // `cached_after`: when `out` counts, After() lengths to skip instead of
+  // generating the values again.
   size_t Changes(Out& out, const Tenant& t, int limit, Sep& sep, bool drift,
-                 std::vector<ValueLens>* record = nullptr) const;
-  // When `cached` is given and `out` counts, skips the Before() values
-  // recorded there instead of generating them again.
+                 std::vector<ValueLens>* record = nullptr,
+                 const std::vector<ValueLens>* cached_after = nullptr) const;
+  // `cached`: when `out` counts, lengths of the values to skip.
+  // `record`: stores the lengths of the values written (by index).
   size_t Modules(Out& out, const Tenant& t, int limit, Sep& sep, bool planned,
-                 const std::vector<ValueLens>* cached = nullptr) const;
+                 const std::vector<ValueLens>* cached = nullptr,
+                 std::vector<ValueLens>* record = nullptr) const;
   void RootResources(Out& out, const Tenant& t, bool planned) const;
   size_t Relevant(Out& out, const Tenant& t, int limit, Sep& sep) const;
 

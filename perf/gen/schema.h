@@ -1,9 +1,9 @@
 // In-memory provider schemas for the generators, read from a small text DSL.
 //
-// The DSL (see cloud_schema.cc for the full grammar and the cloud-like
-// provider definitions) describes providers, resource and data source types,
-// attributes with cty types and flags, nested blocks (single, list, set, map)
-// and nested attribute types. One Schema drives both the schema JSON that
+// The DSL (grammar in schema_parse.cc; the cloud-like providers are in
+// schema_aws.cc, schema_azurerm.cc and schema_google.cc) describes providers,
+// resource and data source types, attributes with cty types and flags, nested
+// blocks (single, list, set, map) and nested attribute types. One Schema drives both the schema JSON that
 // gen_plan writes and every value it generates, so values always match it.
 #pragma once
 
@@ -19,11 +19,39 @@ namespace tfgen {
 
 // How a leaf value looks; picked from the attribute name unless the DSL says.
 enum class Hint : uint8_t {
-  kWord, kId, kArn, kName, kCidr, kIp, kZone, kRegion, kText, kTime, kDns,
-  kUrl, kRefId, kKms, kHash, kVersion, kSecret, kPolicy, kJsonDoc, kScript,
-  kPem, kEnum, kUuid, kB64, kPath, kEmail, kAzureId,
-  kPort, kInt, kFloat, kSize,
-  kTags, kEnvMap,
+  kWord,
+  kId,
+  kArn,
+  kName,
+  kCidr,
+  kIp,
+  kZone,
+  kRegion,
+  kText,
+  kTime,
+  kDns,
+  kUrl,
+  kRefId,
+  kKms,
+  kHash,
+  kVersion,
+  kSecret,
+  kPolicy,
+  kJsonDoc,
+  kScript,
+  kPem,
+  kEnum,
+  kUuid,
+  kB64,
+  kPath,
+  kEmail,
+  kAzureId,
+  kPort,
+  kInt,
+  kFloat,
+  kSize,
+  kTags,
+  kEnvMap,
 };
 
 enum class Nesting : uint8_t { kSingle, kList, kSet, kMap, kGroup };
@@ -51,12 +79,12 @@ struct Member {
   int min_items = 0, max_items = 0;  // blocks; 0 = unbounded
   bool required = false, optional = false, computed = false;
   bool sensitive = false;
-  bool forces_new = false;      // 'F': listed in replace_paths when changed
+  bool forces_new = false;         // 'F': listed in replace_paths when changed
   bool unknown_on_create = false;  // block 'C': whole block unknown on create
   Hint hint = Hint::kWord;
-  int lo = 0, hi = 0;           // int range (int=LO-HI)
-  int len_lo = -1, len_hi = -1; // collection length range (len=LO-HI)
-  int null_pct = -1;            // -1: default for the flags
+  int lo = 0, hi = 0;            // int range (int=LO-HI)
+  int len_lo = -1, len_hi = -1;  // collection length range (len=LO-HI)
+  int null_pct = -1;             // -1: default for the flags
   std::vector<std::string> enum_values;
 
   bool computed_only() const { return computed && !optional && !required; }
@@ -74,17 +102,17 @@ struct Block {
 struct ResourceType {
   std::string name;
   bool data = false;
-  int provider = 0;             // index into Schema::providers
+  int provider = 0;  // index into Schema::providers
   int schema_version = 0;
-  std::string id_prefix;        // "i-" style ids; empty: provider style
+  std::string id_prefix;  // "i-" style ids; empty: provider style
   Block body;
 };
 
 struct Provider {
-  std::string local_name;       // "aws"
-  std::string source;           // "registry.terraform.io/hashicorp/aws"
+  std::string local_name;  // "aws"
+  std::string source;      // "registry.terraform.io/hashicorp/aws"
   Block config;
-  std::vector<int> resources;   // indexes into Schema::types, sorted by name
+  std::vector<int> resources;  // indexes into Schema::types, sorted by name
   std::vector<int> data_sources;
 };
 

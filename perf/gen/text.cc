@@ -7,26 +7,26 @@
 namespace tfgen {
 
 const std::string_view kWords[] = {
-    "admin",   "alpha",    "analytics", "api",     "archive", "audit",   "auth",    "backend",
-    "batch",   "billing",  "blue",      "cache",   "canary",  "catalog", "checkout","core",
-    "data",    "delta",    "edge",      "events",  "feeds",   "frontend","gamma",   "gateway",
-    "green",   "identity", "ingest",    "inventory","jobs",   "kafka",   "ledger",  "logs",
-    "mail",    "media",    "metrics",   "mobile",  "notify",  "orders",  "partner", "payments",
-    "platform","portal",   "primary",   "queue",   "replica", "reports", "risk",    "search",
-    "secure",  "shared",   "shipping",  "social",  "staging", "stream",  "support", "sync",
-    "tenant",  "tracing",  "users",     "vault",   "video",   "web",     "worker",  "zeta",
+    "admin",    "alpha",    "analytics", "api",       "archive", "audit",    "auth",     "backend",
+    "batch",    "billing",  "blue",      "cache",     "canary",  "catalog",  "checkout", "core",
+    "data",     "delta",    "edge",      "events",    "feeds",   "frontend", "gamma",    "gateway",
+    "green",    "identity", "ingest",    "inventory", "jobs",    "kafka",    "ledger",   "logs",
+    "mail",     "media",    "metrics",   "mobile",    "notify",  "orders",   "partner",  "payments",
+    "platform", "portal",   "primary",   "queue",     "replica", "reports",  "risk",     "search",
+    "secure",   "shared",   "shipping",  "social",    "staging", "stream",   "support",  "sync",
+    "tenant",   "tracing",  "users",     "vault",     "video",   "web",      "worker",   "zeta",
 };
 const size_t kNumWords = sizeof(kWords) / sizeof(kWords[0]);
 
 namespace {
 
 constexpr std::string_view kTagKeys[] = {
-    "Application", "Backup", "Compliance", "CostCenter", "DataClassification",
-    "Environment", "ManagedBy", "Owner", "Project", "Team",
+    "Application", "Backup",    "Compliance", "CostCenter", "DataClassification",
+    "Environment", "ManagedBy", "Owner",      "Project",    "Team",
 };
 constexpr std::string_view kEnvKeys[] = {
-    "API_BASE_URL", "CACHE_TTL", "DB_HOST", "DB_NAME", "FEATURE_FLAGS", "LOG_FORMAT",
-    "LOG_LEVEL", "OTEL_EXPORTER_ENDPOINT", "PORT", "QUEUE_URL", "REGION", "WORKERS",
+    "API_BASE_URL",           "CACHE_TTL", "DB_HOST",   "DB_NAME", "FEATURE_FLAGS", "LOG_FORMAT", "LOG_LEVEL",
+    "OTEL_EXPORTER_ENDPOINT", "PORT",      "QUEUE_URL", "REGION",  "WORKERS",
 };
 constexpr std::string_view kObjKeys[] = {
     "admin", "grpc", "http", "https", "internal", "metrics", "public", "web",
@@ -113,10 +113,12 @@ void AppendArn(std::string& s, uint64_t h, const LeafCtx& c) {
 }
 
 void AppendAzureId(std::string& s, uint64_t h, const LeafCtx& c) {
-  static constexpr std::string_view kKinds[] = {
-      "Microsoft.Network/virtualNetworks/", "Microsoft.Network/networkInterfaces/",
-      "Microsoft.ContainerService/managedClusters/", "Microsoft.Storage/storageAccounts/",
-      "Microsoft.ManagedIdentity/userAssignedIdentities/", "Microsoft.OperationalInsights/workspaces/"};
+  static constexpr std::string_view kKinds[] = {"Microsoft.Network/virtualNetworks/",
+                                                "Microsoft.Network/networkInterfaces/",
+                                                "Microsoft.ContainerService/managedClusters/",
+                                                "Microsoft.Storage/storageAccounts/",
+                                                "Microsoft.ManagedIdentity/userAssignedIdentities/",
+                                                "Microsoft.OperationalInsights/workspaces/"};
   s.append("/subscriptions/");
   AppendUuid(s, c.account);
   s.append("/resourceGroups/rg-");
@@ -226,9 +228,9 @@ void AppendHex(std::string& s, uint64_t seed, int n) {
 
 void AppendPolicyJson(std::string& s, uint64_t h, const LeafCtx& c) {
   static constexpr std::string_view kActions[] = {
-      "s3:GetObject", "s3:PutObject", "s3:ListBucket", "kms:Decrypt", "kms:GenerateDataKey",
-      "sqs:SendMessage", "sqs:ReceiveMessage", "logs:CreateLogStream", "logs:PutLogEvents",
-      "dynamodb:Query", "sts:AssumeRole", "ec2:DescribeInstances"};
+      "s3:GetObject",        "s3:PutObject",    "s3:ListBucket",      "kms:Decrypt",
+      "kms:GenerateDataKey", "sqs:SendMessage", "sqs:ReceiveMessage", "logs:CreateLogStream",
+      "logs:PutLogEvents",   "dynamodb:Query",  "sts:AssumeRole",     "ec2:DescribeInstances"};
   s.append(R"({\"Version\":\"2012-10-17\",\"Statement\":[)");
   int n = 1 + static_cast<int>(Below(h, 4));
   for (int i = 0; i < n; ++i) {
@@ -343,8 +345,10 @@ void LeafString(std::string& s, const Member& m, uint64_t seed, uint64_t mut, co
         AppendName(s, h, c);
       }
       return;
-    case Hint::kArn: return AppendArn(s, h, c);
-    case Hint::kName: return AppendName(s, h, c);
+    case Hint::kArn:
+      return AppendArn(s, h, c);
+    case Hint::kName:
+      return AppendName(s, h, c);
     case Hint::kCidr:
       s.append("10.");
       AppendInt(s, static_cast<int64_t>(Below(h, 256)));
@@ -361,18 +365,25 @@ void LeafString(std::string& s, const Member& m, uint64_t seed, uint64_t mut, co
       s.push_back('.');
       AppendInt(s, 1 + static_cast<int64_t>(Below(Mix(h, 3), 254)));
       return;
-    case Hint::kZone: return AppendZone(s, h, c);
+    case Hint::kZone:
+      return AppendZone(s, h, c);
     case Hint::kRegion:
-      if (c.cloud == 'a') s.append(kAwsRegions[Below(h, std::size(kAwsRegions))]);
-      else AppendRegion(s, c);
+      if (c.cloud == 'a')
+        s.append(kAwsRegions[Below(h, std::size(kAwsRegions))]);
+      else
+        AppendRegion(s, c);
       return;
-    case Hint::kText: return AppendText(s, h);
-    case Hint::kTime: return AppendTime(s, h);
+    case Hint::kText:
+      return AppendText(s, h);
+    case Hint::kTime:
+      return AppendTime(s, h);
     case Hint::kDns:
       AppendName(s, h, c);
       s.push_back('.');
       s.append(c.region);
-      s.append(c.cloud == 'a' ? ".compute.internal" : c.cloud == 'z' ? ".cloudapp.azure.com" : ".c.example.internal");
+      s.append(c.cloud == 'a'   ? ".compute.internal"
+               : c.cloud == 'z' ? ".cloudapp.azure.com"
+                                : ".c.example.internal");
       return;
     case Hint::kUrl:
       if (c.cloud == 'g') return AppendGoogleUrl(s, h, c);
@@ -383,7 +394,8 @@ void LeafString(std::string& s, const Member& m, uint64_t seed, uint64_t mut, co
       s.push_back('/');
       s.append(Word(Mix(h, 2)));
       return;
-    case Hint::kRefId: return AppendRefId(s, m.name, h, c);
+    case Hint::kRefId:
+      return AppendRefId(s, m.name, h, c);
     case Hint::kKms:
       s.append("arn:aws:kms:");
       s.append(c.region);
@@ -392,7 +404,8 @@ void LeafString(std::string& s, const Member& m, uint64_t seed, uint64_t mut, co
       s.append(":key/");
       AppendUuid(s, h);
       return;
-    case Hint::kHash: return AppendHex(s, h, Chance(Mix(h, 1), 50) ? 32 : 64);
+    case Hint::kHash:
+      return AppendHex(s, h, Chance(Mix(h, 1), 50) ? 32 : 64);
     case Hint::kVersion:
       AppendInt(s, 1 + static_cast<int64_t>(Below(h, 16)));
       s.push_back('.');
@@ -400,13 +413,20 @@ void LeafString(std::string& s, const Member& m, uint64_t seed, uint64_t mut, co
       s.push_back('.');
       AppendInt(s, static_cast<int64_t>(Below(Mix(h, 2), 10)));
       return;
-    case Hint::kSecret: return AppendB64(s, h, 24 + static_cast<int>(Below(Mix(h, 1), 17)));
-    case Hint::kPolicy: return AppendPolicyJson(s, h, c);
-    case Hint::kJsonDoc: return AppendJsonDoc(s, h, c);
-    case Hint::kScript: return AppendScript(s, h, c);
-    case Hint::kPem: return AppendPem(s, h);
-    case Hint::kUuid: return AppendUuid(s, h);
-    case Hint::kB64: return AppendB64(s, h, 44);
+    case Hint::kSecret:
+      return AppendB64(s, h, 24 + static_cast<int>(Below(Mix(h, 1), 17)));
+    case Hint::kPolicy:
+      return AppendPolicyJson(s, h, c);
+    case Hint::kJsonDoc:
+      return AppendJsonDoc(s, h, c);
+    case Hint::kScript:
+      return AppendScript(s, h, c);
+    case Hint::kPem:
+      return AppendPem(s, h);
+    case Hint::kUuid:
+      return AppendUuid(s, h);
+    case Hint::kB64:
+      return AppendB64(s, h, 44);
     case Hint::kPath:
       s.append("/var/lib/");
       s.append(Word(h));
@@ -419,7 +439,8 @@ void LeafString(std::string& s, const Member& m, uint64_t seed, uint64_t mut, co
       s.append(c.stem);
       s.append("-prj.iam.gserviceaccount.com");
       return;
-    case Hint::kAzureId: return AppendAzureId(s, h, c);
+    case Hint::kAzureId:
+      return AppendAzureId(s, h, c);
     case Hint::kPort:
     case Hint::kInt:
     case Hint::kSize:

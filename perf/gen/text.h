@@ -14,11 +14,11 @@ namespace tfgen {
 
 // Per-resource facts that make leaves look like they belong together.
 struct LeafCtx {
-  char cloud = 'a';              // 'a' aws, 'z' azurerm, 'g' google
-  std::string_view id_prefix;    // "i-" for aws_instance ids; may be empty
-  std::string_view stem;         // e.g. "billing-api-eu": names derive from it
-  std::string_view region;       // "us-east-1" / "westeurope" / "europe-west1"
-  uint64_t account = 0;          // account / subscription / project number
+  char cloud = 'a';            // 'a' aws, 'z' azurerm, 'g' google
+  std::string_view id_prefix;  // "i-" for aws_instance ids; may be empty
+  std::string_view stem;       // e.g. "billing-api-eu": names derive from it
+  std::string_view region;     // "us-east-1" / "westeurope" / "europe-west1"
+  uint64_t account = 0;        // account / subscription / project number
 };
 
 // A small word list (lower-case letters only; none is a prefix of another

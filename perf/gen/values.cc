@@ -12,8 +12,7 @@ namespace {
 
 int NullPct(const Member& m) {
   if (m.null_pct >= 0) return m.null_pct;
-  if (m.kind == Member::kBlock)
-    return (m.nesting == Nesting::kSingle && m.min_items == 0) ? 30 : 0;
+  if (m.kind == Member::kBlock) return (m.nesting == Nesting::kSingle && m.min_items == 0) ? 30 : 0;
   if (m.required || m.computed) return 0;
   return 35;
 }
@@ -69,8 +68,10 @@ MapPick PickKeys(uint64_t seed, uint64_t mut, size_t k, int lo, int hi) {
     return 0;
   };
   int i = nth(op != 1, Mix(mut, kSaltPick));
-  if (op == 0) p.modified = i;
-  else p.mask ^= 1ULL << i;
+  if (op == 0)
+    p.modified = i;
+  else
+    p.mask ^= 1ULL << i;
   return p;
 }
 
@@ -104,9 +105,12 @@ CollectionEdit::CollectionEdit(int n, uint64_t mut, int min_items, int max_items
 
 int CollectionEdit::Base(int j) const {
   switch (kind_) {
-    case kAppend: return j < k_ ? j : (j == k_ ? -1 : j - 1);
-    case kRemove: return j < k_ ? j : j + 1;
-    default: return j;
+    case kAppend:
+      return j < k_ ? j : (j == k_ ? -1 : j - 1);
+    case kRemove:
+      return j < k_ ? j : j + 1;
+    default:
+      return j;
   }
 }
 
@@ -186,9 +190,12 @@ bool ValueWriter::WriteMember(const Block& body, int i, const Version& v, View v
   MState s = State(body, i, v.seed, v.mut, v.forced, v.unknowns, true);
   if (s.unknown) return false;
   const Member& m = body.members[static_cast<size_t>(i)];
-  if (s.null) out_.Null();
-  else if (view != View::kValue && IsPrimitive(m)) out_.Put("false");
-  else MemberValue(m, s, v.unknowns, view);
+  if (s.null)
+    out_.Null();
+  else if (view != View::kValue && IsPrimitive(m))
+    out_.Put("false");
+  else
+    MemberValue(m, s, v.unknowns, view);
   return true;
 }
 
@@ -208,8 +215,10 @@ void ValueWriter::Obj(const Block& b, uint64_t seed, uint64_t mut, int forced, U
         if (s.unknown) continue;
         sep.Next();
         out_.Put(m.key_json);
-        if (s.null) out_.Null();
-        else MemberValue(m, s, u, view);
+        if (s.null)
+          out_.Null();
+        else
+          MemberValue(m, s, u, view);
         break;
       case View::kUnknown:
         if (s.unknown) {
@@ -260,8 +269,10 @@ void ValueWriter::Leaf(const Member& m, const Type& t, uint64_t seed, uint64_t m
     case Type::kString:
       scratch_.clear();
       LeafString(scratch_, m, seed, mut, *ctx_);
-      if (m.escape) out_.StrEsc(scratch_);
-      else out_.Str(scratch_);
+      if (m.escape)
+        out_.StrEsc(scratch_);
+      else
+        out_.Str(scratch_);
       return;
     case Type::kNumber:
       LeafNumber(out_, m, seed, mut);
@@ -292,9 +303,12 @@ void ValueWriter::PrimitiveSet(const Member& m, const Type& t, uint64_t seed, ui
   bool esc = m.escape;
   for (const std::string& s : set_scratch_) {
     sep.Next();
-    if (view != View::kValue) out_.Put("false");
-    else if (esc) out_.StrEsc(s);
-    else out_.Str(s);
+    if (view != View::kValue)
+      out_.Put("false");
+    else if (esc)
+      out_.StrEsc(s);
+    else
+      out_.Str(s);
   }
   out_.Put(']');
 }
@@ -304,8 +318,10 @@ void ValueWriter::TypeValue(const Member& m, const Type& t, uint64_t seed, uint6
     case Type::kString:
     case Type::kNumber:
     case Type::kBool:
-      if (view == View::kValue) Leaf(m, t, seed, mut);
-      else out_.Put("false");
+      if (view == View::kValue)
+        Leaf(m, t, seed, mut);
+      else
+        out_.Put("false");
       return;
     case Type::kSet:
       if (t.elem->kind == Type::kString) return PrimitiveSet(m, t, seed, mut, view);
@@ -316,7 +332,8 @@ void ValueWriter::TypeValue(const Member& m, const Type& t, uint64_t seed, uint6
       for (int j = 0; j < e.Size(); ++j) {
         if (j) out_.Put(',');
         int b = e.Base(j);
-        uint64_t es = b >= 0 ? Mix(seed, static_cast<uint64_t>(b)) : Mix(seed, 0xadd0 + static_cast<uint64_t>(j));
+        uint64_t es =
+            b >= 0 ? Mix(seed, static_cast<uint64_t>(b)) : Mix(seed, 0xadd0 + static_cast<uint64_t>(j));
         TypeValue(m, *t.elem, es, e.Mutated(j) ? Mix(mut, 0xe1) : 0, view);
       }
       out_.Put(']');
@@ -336,8 +353,8 @@ void ValueWriter::TypeValue(const Member& m, const Type& t, uint64_t seed, uint6
         if (view != View::kValue && t.elem->primitive()) continue;
         sep.Next();
         out_.Key(MapKey(m.hint, i, &k));
-        TypeValue(m, *t.elem, Mix(seed, 0x4b00 + i),
-                  static_cast<int>(i) == p.modified ? Mix(mut, 0xe2) : 0, view);
+        TypeValue(m, *t.elem, Mix(seed, 0x4b00 + i), static_cast<int>(i) == p.modified ? Mix(mut, 0xe2) : 0,
+                  view);
       }
       out_.Put('}');
       return;
@@ -362,7 +379,8 @@ void ValueWriter::Nest(const Member& m, const Block& body, uint64_t seed, uint64
       for (int j = 0; j < e.Size(); ++j) {
         if (j) out_.Put(',');
         int b = e.Base(j);
-        uint64_t es = b >= 0 ? Mix(seed, static_cast<uint64_t>(b)) : Mix(seed, 0xadd0 + static_cast<uint64_t>(j));
+        uint64_t es =
+            b >= 0 ? Mix(seed, static_cast<uint64_t>(b)) : Mix(seed, 0xadd0 + static_cast<uint64_t>(j));
         Obj(body, es, e.Mutated(j) ? Mix(mut, 0xe1) : 0, -1, u, false, view);
       }
       out_.Put(']');
@@ -378,8 +396,8 @@ void ValueWriter::Nest(const Member& m, const Block& body, uint64_t seed, uint64
         if (!((p.mask >> i) & 1)) continue;
         sep.Next();
         out_.Key(MapKey(Hint::kWord, i, &k));
-        Obj(body, Mix(seed, 0x4b00 + i), static_cast<int>(i) == p.modified ? Mix(mut, 0xe2) : 0, -1, u,
-            false, view);
+        Obj(body, Mix(seed, 0x4b00 + i), static_cast<int>(i) == p.modified ? Mix(mut, 0xe2) : 0, -1, u, false,
+            view);
       }
       out_.Put('}');
       return;
@@ -412,7 +430,8 @@ void ValueWriter::Expr(const Member& m, const MState& s) {
       // e.g. ["aws_subnet.primary.id","aws_subnet.primary"]
       std::string_view w = kWords[Below(Mix(h, 2), kNumWords)];
       size_t us = m.name.rfind('_');
-      std::string_view base = std::string_view(m.name).substr(0, us == std::string::npos ? m.name.size() : us);
+      std::string_view base =
+          std::string_view(m.name).substr(0, us == std::string::npos ? m.name.size() : us);
       for (int r = 0; r < 2; ++r) {
         if (r) out_.Put(',');
         out_.Put('"');

@@ -61,8 +61,7 @@ class ValueWriter {
     uint64_t seed, mut;
     bool null, unknown;
   };
-  MState State(const Block& b, int i, uint64_t seed, uint64_t mut, int forced, Unknowns u,
-               bool top) const;
+  MState State(const Block& b, int i, uint64_t seed, uint64_t mut, int forced, Unknowns u, bool top) const;
   void Obj(const Block& b, uint64_t seed, uint64_t mut, int forced, Unknowns u, bool top, View view);
   void MemberValue(const Member& m, const MState& s, Unknowns u, View view);
   void TypeValue(const Member& m, const Type& t, uint64_t seed, uint64_t mut, View view);

@@ -141,7 +141,8 @@ class Big {
 
  private:
   long Pick(int k, long n) const {
-    return static_cast<long>(tfgen::Below(tfgen::Mix(p_.seed ^ 0x1a7e, static_cast<uint64_t>(k)), static_cast<uint64_t>(n)));
+    return static_cast<long>(
+        tfgen::Below(tfgen::Mix(p_.seed ^ 0x1a7e, static_cast<uint64_t>(k)), static_cast<uint64_t>(n)));
   }
   static void Comma(Out& o, bool& first) {
     if (!first) o.Put(',');
@@ -174,8 +175,9 @@ class Big {
 void Value(Out& o, const Big& big, bool after) {
   o.Put("{\"allow_list\":");
   big.List(o, after);
-  o.Put(",\"application_id\":\"abc1234\",\"arn\":\"arn:aws:appconfig:us-east-1:123456789012:application/"
-        "abc1234/configurationprofile/def5678/hostedconfigurationversion/");
+  o.Put(
+      ",\"application_id\":\"abc1234\",\"arn\":\"arn:aws:appconfig:us-east-1:123456789012:application/"
+      "abc1234/configurationprofile/def5678/hostedconfigurationversion/");
   o.Int(after ? 8 : 7);
   o.Put("\",\"configuration_profile_id\":\"def5678\",\"content\":");
   big.Content(o, after);
@@ -231,17 +233,25 @@ int main(int argc, char** argv) {
       }
       return argv[++i];
     };
-    if (a == "--shape") shape = value();
-    else if (a == "--elements") p.elements = std::atol(value());
-    else if (a == "--json-mb") p.json_mb = std::atof(value());
-    else if (a == "--list-insert") p.list_insert = std::atol(value());
-    else if (a == "--seed") p.seed = std::strtoull(value(), nullptr, 10);
-    else if (a == "--out") out_path = value();
-    else if (a == "--schemas-out") schemas_path = value();
+    if (a == "--shape")
+      shape = value();
+    else if (a == "--elements")
+      p.elements = std::atol(value());
+    else if (a == "--json-mb")
+      p.json_mb = std::atof(value());
+    else if (a == "--list-insert")
+      p.list_insert = std::atol(value());
+    else if (a == "--seed")
+      p.seed = std::strtoull(value(), nullptr, 10);
+    else if (a == "--out")
+      out_path = value();
+    else if (a == "--schemas-out")
+      schemas_path = value();
     else {
-      std::fprintf(stderr,
-                   "usage: gen_large_collections --shape show|renderer [--elements N] [--json-mb MB]\n"
-                   "                             [--list-insert N] [--seed N] [--out FILE] [--schemas-out FILE]\n");
+      std::fprintf(
+          stderr,
+          "usage: gen_large_collections --shape show|renderer [--elements N] [--json-mb MB]\n"
+          "                             [--list-insert N] [--seed N] [--out FILE] [--schemas-out FILE]\n");
       return 2;
     }
   }
@@ -253,7 +263,8 @@ int main(int argc, char** argv) {
   auto schema = tfgen::ParseSchema(kDsl);
   Big big(p);
   auto t0 = std::chrono::steady_clock::now();
-  int fd = out_path.empty() || out_path == "-" ? STDOUT_FILENO : ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  int fd = out_path.empty() || out_path == "-" ? STDOUT_FILENO
+                                               : ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (fd < 0) {
     std::perror(out_path.c_str());
     return 1;
@@ -262,9 +273,10 @@ int main(int argc, char** argv) {
   {
     Out o(fd);
     if (shape == "show") {
-      o.Put("{\"format_version\":\"1.2\",\"terraform_version\":\"1.9.8\",\"variables\":{\"environment\":"
-            "{\"value\":\"prod\"}},\"planned_values\":{\"root_module\":"
-            "{\"resources\":[{");
+      o.Put(
+          "{\"format_version\":\"1.2\",\"terraform_version\":\"1.9.8\",\"variables\":{\"environment\":"
+          "{\"value\":\"prod\"}},\"planned_values\":{\"root_module\":"
+          "{\"resources\":[{");
       o.Put(kAddress);
       o.Put(",\"schema_version\":0,\"values\":");
       Value(o, big, true);
@@ -272,22 +284,29 @@ int main(int argc, char** argv) {
       SensitiveMask(o, p.elements + p.list_insert, p.elements);
       o.Put("}]}},\"resource_changes\":[");
       Change(o, big, p);
-      o.Put("],\"prior_state\":{\"format_version\":\"1.0\",\"terraform_version\":\"1.9.8\",\"values\":"
-            "{\"root_module\":{\"resources\":[{");
+      o.Put(
+          "],\"prior_state\":{\"format_version\":\"1.0\",\"terraform_version\":\"1.9.8\",\"values\":"
+          "{\"root_module\":{\"resources\":[{");
       o.Put(kAddress);
       o.Put(",\"schema_version\":0,\"values\":");
       Value(o, big, false);
       o.Put(",\"sensitive_values\":");
       SensitiveMask(o, p.elements, p.elements);
-      o.Put("}]}}},\"configuration\":"
-            "{\"provider_config\":{\"aws\":{\"name\":\"aws\",\"full_name\":\"registry.terraform.io/hashicorp/aws\"}},"
-            "\"root_module\":{\"resources\":[{\"address\":\"aws_appconfig_hosted_configuration_version.big\","
-            "\"mode\":\"managed\",\"type\":\"aws_appconfig_hosted_configuration_version\",\"name\":\"big\","
-            "\"provider_config_key\":\"aws\",\"expressions\":{\"allow_list\":{\"references\":[\"local.hosts\"]},"
-            "\"application_id\":{\"constant_value\":\"abc1234\"},\"configuration_profile_id\":{\"constant_value\":"
-            "\"def5678\"},\"content\":{\"references\":[\"local.rules_json\"]},\"content_type\":{\"constant_value\":"
-            "\"application/json\"},\"deny_set\":{\"references\":[\"local.denied_users\"]}},\"schema_version\":0}]}},"
-            "\"timestamp\":\"2025-01-15T09:30:00Z\",\"applyable\":true,\"complete\":true,\"errored\":false}\n");
+      o.Put(
+          "}]}}},\"configuration\":"
+          "{\"provider_config\":{\"aws\":{\"name\":\"aws\",\"full_name\":\"registry.terraform.io/hashicorp/"
+          "aws\"}},"
+          "\"root_module\":{\"resources\":[{\"address\":\"aws_appconfig_hosted_configuration_version.big\","
+          "\"mode\":\"managed\",\"type\":\"aws_appconfig_hosted_configuration_version\",\"name\":\"big\","
+          "\"provider_config_key\":\"aws\",\"expressions\":{\"allow_list\":{\"references\":[\"local.hosts\"]}"
+          ","
+          "\"application_id\":{\"constant_value\":\"abc1234\"},\"configuration_profile_id\":{\"constant_"
+          "value\":"
+          "\"def5678\"},\"content\":{\"references\":[\"local.rules_json\"]},\"content_type\":{\"constant_"
+          "value\":"
+          "\"application/"
+          "json\"},\"deny_set\":{\"references\":[\"local.denied_users\"]}},\"schema_version\":0}]}},"
+          "\"timestamp\":\"2025-01-15T09:30:00Z\",\"applyable\":true,\"complete\":true,\"errored\":false}\n");
     } else {
       o.Put("{\"plan_format_version\":\"1.2\",\"provider_format_version\":\"1.0\",\"resource_changes\":[");
       Change(o, big, p);

@@ -48,7 +48,6 @@ void BlockRenderer::RenderHuman(const Diff& diff, int indent, const RenderOpts& 
   out->push_back('{');
   AppendForcesReplacement(out, diff.replace, opts);
   out->push_back('\n');
-  std::string warning;
   for (size_t i = 0; i < attributes_.size(); ++i) {
     const NamedDiff& attribute = attributes_[i];
     bool important = IsImportantAttribute(attribute.name);
@@ -57,12 +56,7 @@ void BlockRenderer::RenderHuman(const Diff& diff, int indent, const RenderOpts& 
       continue;
     }
     const RenderOpts& aopts = important ? important_opts : attribute_opts;
-    warning.clear();
-    if (attribute.diff.Warning(indent + 1, important ? important_opts : opts, &warning)) {
-      AppendIndent(out, indent + 1);
-      out->append(warning);
-      out->push_back('\n');
-    }
+    AppendWarningLine(out, attribute.diff, indent + 1, important ? important_opts : opts);
     AppendIndent(out, indent + 1);
     AppendActionSymbol(out, attribute.diff.action, aopts);
     AppendPadded(out, important ? attribute.name : std::string_view(escaped[i]), max_len);
@@ -102,12 +96,7 @@ void BlockRenderer::RenderHuman(const Diff& diff, int indent, const RenderOpts& 
       }
       RenderOpts block_opts = opts.Clone();
       block_opts.force_forces_replacement = group.replace;
-      warning.clear();
-      if (d.Warning(indent + 1, block_opts, &warning)) {
-        AppendIndent(out, indent + 1);
-        out->append(warning);
-        out->push_back('\n');
-      }
+      AppendWarningLine(out, d, indent + 1, block_opts);
       AppendIndent(out, indent + 1);
       AppendActionSymbol(out, d.action, block_opts);
       AppendAttributeName(out, group.name);

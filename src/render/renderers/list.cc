@@ -35,7 +35,6 @@ class ListRenderer final : public DiffRenderer {
     out->push_back('[');
     AppendForcesReplacement(out, diff.replace, opts);
     out->push_back('\n');
-    std::string warning;
     for (const Diff& element : elements_) {
       if (element.action == Action::kNoOp && !render_next && !opts.show_unchanged_children) {
         ++unchanged_count;
@@ -65,27 +64,14 @@ class ListRenderer final : public DiffRenderer {
           render_next = true;
         }
       }
-      warning.clear();
-      if (element.Warning(indent + 1, *eopts, &warning)) {
-        AppendIndent(out, indent + 1);
-        out->append(warning);
-        out->push_back('\n');
-      }
+      AppendWarningLine(out, element, indent + 1, *eopts);
       AppendIndent(out, indent + 1);
       AppendActionSymbol(out, element.action, *eopts);
       element.RenderHuman(indent + 1, *eopts, out);
       out->append(",\n");
     }
-    if (unchanged_count > 0) {
-      AppendIndent(out, indent + 1);
-      AppendActionSymbol(out, Action::kNoOp, opts);
-      AppendUnchanged(out, "element", unchanged_count, opts);
-      out->push_back('\n');
-    }
-    AppendIndent(out, indent);
-    AppendActionSymbol(out, Action::kNoOp, opts);
-    out->push_back(']');
-    AppendNullSuffix(out, diff.action, opts);
+    AppendUnchangedLine(out, "element", unchanged_count, indent + 1, opts);
+    AppendClosing(out, ']', diff.action, indent, opts);
   }
 
  private:

@@ -38,19 +38,13 @@ class MapRenderer final : public DiffRenderer {
     out->push_back('{');
     AppendForcesReplacement(out, replace_self, opts);
     out->push_back('\n');
-    std::string warning;
     for (size_t i = 0; i < elements_.size(); ++i) {
       const Diff& element = elements_[i].diff;
       if (element.action == Action::kNoOp && !opts.show_unchanged_children) {
         ++unchanged;
         continue;
       }
-      warning.clear();
-      if (element.Warning(indent + 1, opts, &warning)) {
-        AppendIndent(out, indent + 1);
-        out->append(warning);
-        out->push_back('\n');
-      }
+      AppendWarningLine(out, element, indent + 1, opts);
       AppendIndent(out, indent + 1);
       AppendActionSymbol(out, element.action, element_opts);
       if (!nested_) {
@@ -63,16 +57,8 @@ class MapRenderer final : public DiffRenderer {
       if (element.renderer->IsObject()) out->push_back(',');
       out->push_back('\n');
     }
-    if (unchanged > 0) {
-      AppendIndent(out, indent + 1);
-      AppendActionSymbol(out, Action::kNoOp, opts);
-      AppendUnchanged(out, "element", unchanged, opts);
-      out->push_back('\n');
-    }
-    AppendIndent(out, indent);
-    AppendActionSymbol(out, Action::kNoOp, opts);
-    out->push_back('}');
-    AppendNullSuffix(out, diff.action, opts);
+    AppendUnchangedLine(out, "element", unchanged, indent + 1, opts);
+    AppendClosing(out, '}', diff.action, indent, opts);
   }
 
  private:

@@ -44,7 +44,6 @@ class ObjectRenderer final : public DiffRenderer {
     out->push_back('{');
     AppendForcesReplacement(out, diff.replace, opts);
     out->push_back('\n');
-    std::string warning;
     for (size_t i = 0; i < attributes_.size(); ++i) {
       const Diff& attribute = attributes_[i].diff;
       const RenderOpts* aopts = &attribute_opts;
@@ -55,12 +54,7 @@ class ObjectRenderer final : public DiffRenderer {
         continue;
       }
       const RenderOpts& wopts = aopts == &important_opts ? important_opts : opts;
-      warning.clear();
-      if (attribute.Warning(indent + 1, wopts, &warning)) {
-        AppendIndent(out, indent + 1);
-        out->append(warning);
-        out->push_back('\n');
-      }
+      AppendWarningLine(out, attribute, indent + 1, wopts);
       AppendIndent(out, indent + 1);
       AppendActionSymbol(out, attribute.action, *aopts);
       AppendPadded(out, escaped[i], max_len);
@@ -68,16 +62,8 @@ class ObjectRenderer final : public DiffRenderer {
       attribute.RenderHuman(indent + 1, *aopts, out);
       out->push_back('\n');
     }
-    if (unchanged > 0) {
-      AppendIndent(out, indent + 1);
-      AppendActionSymbol(out, Action::kNoOp, opts);
-      AppendUnchanged(out, "attribute", unchanged, opts);
-      out->push_back('\n');
-    }
-    AppendIndent(out, indent);
-    AppendActionSymbol(out, Action::kNoOp, opts);
-    out->push_back('}');
-    AppendNullSuffix(out, diff.action, opts);
+    AppendUnchangedLine(out, "attribute", unchanged, indent + 1, opts);
+    AppendClosing(out, '}', diff.action, indent, opts);
   }
 
  private:

@@ -18,6 +18,30 @@ void AppendUnchanged(std::string* out, std::string_view keyword, size_t count,
   out->append(opts.palette->dark_gray_close);
 }
 
+void AppendWarningLine(std::string* out, const Diff& diff, int indent, const RenderOpts& opts) {
+  std::string warning;
+  if (!diff.Warning(indent, opts, &warning)) return;
+  AppendIndent(out, indent);
+  out->append(warning);
+  out->push_back('\n');
+}
+
+void AppendUnchangedLine(std::string* out, std::string_view keyword, size_t count, int indent,
+                         const RenderOpts& opts) {
+  if (count == 0) return;
+  AppendIndent(out, indent);
+  AppendActionSymbol(out, Action::kNoOp, opts);
+  AppendUnchanged(out, keyword, count, opts);
+  out->push_back('\n');
+}
+
+void AppendClosing(std::string* out, char bracket, Action action, int indent, const RenderOpts& opts) {
+  AppendIndent(out, indent);
+  AppendActionSymbol(out, Action::kNoOp, opts);
+  out->push_back(bracket);
+  AppendNullSuffix(out, action, opts);
+}
+
 void AppendAttributeName(std::string* out, std::string_view name) {
   if (text::IsValidHclIdentifier(name)) {
     out->append(name);

@@ -35,6 +35,17 @@ inline void AppendActionSymbol(std::string* out, Action action, const RenderOpts
 // unchanged: "# (N unchanged <keyword>s hidden)" in dark grey.
 void AppendUnchanged(std::string* out, std::string_view keyword, size_t count, const RenderOpts& opts);
 
+// "<indent><warning>\n" when the diff has a warning (parents print their
+// children's warnings on the line above them).
+void AppendWarningLine(std::string* out, const Diff& diff, int indent, const RenderOpts& opts);
+
+// "<indent>    # (N unchanged <keyword>s hidden)\n" when count > 0.
+void AppendUnchangedLine(std::string* out, std::string_view keyword, size_t count, int indent,
+                         const RenderOpts& opts);
+
+// The closing line of a collection: "<indent>    <bracket>" and its null suffix.
+void AppendClosing(std::string* out, char bracket, Action action, int indent, const RenderOpts& opts);
+
 // EnsureValidAttributeName: the name itself when it is an HCL identifier,
 // else its Go %q quoting.
 void AppendAttributeName(std::string* out, std::string_view name);

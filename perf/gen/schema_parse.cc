@@ -1,4 +1,4 @@
-// Parser for the schema DSL and writer for provider schema JSON.
+// Parser for the schema DSL.
 //
 // Grammar, one item per line, '#' starts a comment:
 //   provider LOCAL SOURCE           starts a provider
@@ -14,8 +14,6 @@
 // TYPE: s n b ls ss ms ln sn mn lls. FLAGS: letters of R O C S F
 // (required, optional, computed, sensitive, forces replacement).
 // OPT: k=HINT, enum=a,b,c, int=LO-HI, len=LO-HI, null=PCT.
-#include "gen/schema.h"
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -23,6 +21,7 @@
 #include <sstream>
 
 #include "gen/hash.h"
+#include "gen/schema.h"
 #include "gen/text.h"
 
 namespace tfgen {
@@ -35,18 +34,17 @@ namespace {
 
 const std::map<std::string, Hint, std::less<>>& HintNames() {
   static const std::map<std::string, Hint, std::less<>> kNames = {
-      {"word", Hint::kWord}, {"id", Hint::kId}, {"arn", Hint::kArn},
-      {"name", Hint::kName}, {"cidr", Hint::kCidr}, {"ip", Hint::kIp},
-      {"zone", Hint::kZone}, {"region", Hint::kRegion}, {"text", Hint::kText},
-      {"time", Hint::kTime}, {"dns", Hint::kDns}, {"url", Hint::kUrl},
-      {"ref", Hint::kRefId}, {"kms", Hint::kKms}, {"hash", Hint::kHash},
-      {"version", Hint::kVersion}, {"secret", Hint::kSecret},
-      {"policy", Hint::kPolicy}, {"json", Hint::kJsonDoc},
-      {"script", Hint::kScript}, {"pem", Hint::kPem}, {"enum", Hint::kEnum},
-      {"uuid", Hint::kUuid}, {"b64", Hint::kB64}, {"path", Hint::kPath},
-      {"email", Hint::kEmail}, {"azureid", Hint::kAzureId},
-      {"port", Hint::kPort}, {"int", Hint::kInt}, {"float", Hint::kFloat},
-      {"size", Hint::kSize}, {"tags", Hint::kTags}, {"env", Hint::kEnvMap},
+      {"word", Hint::kWord},       {"id", Hint::kId},         {"arn", Hint::kArn},
+      {"name", Hint::kName},       {"cidr", Hint::kCidr},     {"ip", Hint::kIp},
+      {"zone", Hint::kZone},       {"region", Hint::kRegion}, {"text", Hint::kText},
+      {"time", Hint::kTime},       {"dns", Hint::kDns},       {"url", Hint::kUrl},
+      {"ref", Hint::kRefId},       {"kms", Hint::kKms},       {"hash", Hint::kHash},
+      {"version", Hint::kVersion}, {"secret", Hint::kSecret}, {"policy", Hint::kPolicy},
+      {"json", Hint::kJsonDoc},    {"script", Hint::kScript}, {"pem", Hint::kPem},
+      {"enum", Hint::kEnum},       {"uuid", Hint::kUuid},     {"b64", Hint::kB64},
+      {"path", Hint::kPath},       {"email", Hint::kEmail},   {"azureid", Hint::kAzureId},
+      {"port", Hint::kPort},       {"int", Hint::kInt},       {"float", Hint::kFloat},
+      {"size", Hint::kSize},       {"tags", Hint::kTags},     {"env", Hint::kEnvMap},
   };
   return kNames;
 }
@@ -72,8 +70,8 @@ Hint DeriveHint(std::string_view n, const Type* t) {
   }
   if (leaf && leaf->kind != Type::kString) return Hint::kWord;
   if (n == "id") return Hint::kId;
-  if (Has(n, "uuid") || Has(n, "tenant_id") || Has(n, "principal_id") ||
-      Has(n, "object_id") || Has(n, "client_id") || Has(n, "subscription"))
+  if (Has(n, "uuid") || Has(n, "tenant_id") || Has(n, "principal_id") || Has(n, "object_id") ||
+      Has(n, "client_id") || Has(n, "subscription"))
     return Hint::kUuid;
   if (Has(n, "kms")) return Hint::kKms;
   if (Ends(n, "_id") || Ends(n, "_ids")) return Hint::kRefId;
@@ -86,8 +84,8 @@ Hint DeriveHint(std::string_view n, const Type* t) {
   if (Has(n, "kms")) return Hint::kKms;
   if (Ends(n, "arn") || Ends(n, "arns")) return Hint::kArn;
   if (Has(n, "cidr")) return Hint::kCidr;
-  if (Ends(n, "_ip") || Has(n, "ip_address") || Ends(n, "_ips") || n == "ip" ||
-      Has(n, "ipv6_addresses") || Has(n, "_ip_"))
+  if (Ends(n, "_ip") || Has(n, "ip_address") || Ends(n, "_ips") || n == "ip" || Has(n, "ipv6_addresses") ||
+      Has(n, "_ip_"))
     return Hint::kIp;
   if (Has(n, "zone")) return Hint::kZone;
   if (Has(n, "region") || Has(n, "location")) return Hint::kRegion;
@@ -96,14 +94,12 @@ Hint DeriveHint(std::string_view n, const Type* t) {
   if (Has(n, "dns") || Has(n, "fqdn") || Has(n, "endpoint") || Has(n, "domain") || Has(n, "host"))
     return Hint::kDns;
   if (Has(n, "url") || Has(n, "self_link") || Ends(n, "uri") || Has(n, "_uri")) return Hint::kUrl;
-  if (Has(n, "password") || Has(n, "secret") || Has(n, "token") || Has(n, "_key") ||
-      Has(n, "key_data"))
+  if (Has(n, "password") || Has(n, "secret") || Has(n, "token") || Has(n, "_key") || Has(n, "key_data"))
     return Hint::kSecret;
-  if (Has(n, "etag") || Has(n, "hash") || Has(n, "fingerprint") || Has(n, "digest"))
-    return Hint::kHash;
+  if (Has(n, "etag") || Has(n, "hash") || Has(n, "fingerprint") || Has(n, "digest")) return Hint::kHash;
   if (Has(n, "version")) return Hint::kVersion;
-  if (Has(n, "uuid") || Has(n, "tenant_id") || Has(n, "principal_id") ||
-      Has(n, "object_id") || Has(n, "client_id") || Has(n, "subscription"))
+  if (Has(n, "uuid") || Has(n, "tenant_id") || Has(n, "principal_id") || Has(n, "object_id") ||
+      Has(n, "client_id") || Has(n, "subscription"))
     return Hint::kUuid;
   if (Has(n, "base64")) return Hint::kB64;
   if (Has(n, "email")) return Hint::kEmail;
@@ -150,9 +146,12 @@ class Parser {
         rt->data = tok[0] == "data";
         rt->provider = static_cast<int>(s_.providers.size()) - 1;
         for (size_t k = 2; k < tok.size(); ++k) {
-          if (tok[k].rfind("v=", 0) == 0) rt->schema_version = std::atoi(tok[k].c_str() + 2);
-          else if (tok[k].rfind("id=", 0) == 0) rt->id_prefix = tok[k].substr(3);
-          else Die(Line(), "bad type option " + tok[k]);
+          if (tok[k].rfind("v=", 0) == 0)
+            rt->schema_version = std::atoi(tok[k].c_str() + 2);
+          else if (tok[k].rfind("id=", 0) == 0)
+            rt->id_prefix = tok[k].substr(3);
+          else
+            Die(Line(), "bad type option " + tok[k]);
         }
         ++i_;
         ParseBody(&rt->body, "end");
@@ -194,9 +193,12 @@ class Parser {
 
   const Type* Prim(char c) {
     switch (c) {
-      case 's': return NewType(Type::kString);
-      case 'n': return NewType(Type::kNumber);
-      case 'b': return NewType(Type::kBool);
+      case 's':
+        return NewType(Type::kString);
+      case 'n':
+        return NewType(Type::kNumber);
+      case 'b':
+        return NewType(Type::kBool);
     }
     Die(Line(), std::string("bad primitive ") + c);
   }
@@ -207,9 +209,12 @@ class Parser {
     if (t.size() == 2) {
       const Type* e = Prim(t[1]);
       switch (t[0]) {
-        case 'l': return NewType(Type::kList, e);
-        case 's': return NewType(Type::kSet, e);
-        case 'm': return NewType(Type::kMap, e);
+        case 'l':
+          return NewType(Type::kList, e);
+        case 's':
+          return NewType(Type::kSet, e);
+        case 'm':
+          return NewType(Type::kMap, e);
       }
     }
     Die(Line(), "bad type " + t);
@@ -227,12 +232,23 @@ class Parser {
   void ParseFlags(Member& m, const std::string& f) {
     for (char c : f) {
       switch (c) {
-        case 'R': m.required = true; break;
-        case 'O': m.optional = true; break;
-        case 'C': m.computed = true; break;
-        case 'S': m.sensitive = true; break;
-        case 'F': m.forces_new = true; break;
-        default: Die(Line(), std::string("bad flag ") + c);
+        case 'R':
+          m.required = true;
+          break;
+        case 'O':
+          m.optional = true;
+          break;
+        case 'C':
+          m.computed = true;
+          break;
+        case 'S':
+          m.sensitive = true;
+          break;
+        case 'F':
+          m.forces_new = true;
+          break;
+        default:
+          Die(Line(), std::string("bad flag ") + c);
       }
     }
     if (!m.required && !m.optional && !m.computed) Die(Line(), "attribute needs R, O or C");
@@ -241,7 +257,7 @@ class Parser {
   void ParseOpts(Member& m, const std::vector<std::string>& tok, size_t from, bool hint_set) {
     for (size_t k = from; k < tok.size(); ++k) {
       const std::string& o = tok[k];
-      if (o == "{" ) continue;
+      if (o == "{") continue;
       auto eq = o.find('=');
       if (eq == std::string::npos) Die(Line(), "bad option " + o);
       std::string key = o.substr(0, eq), val = o.substr(eq + 1);
@@ -306,11 +322,20 @@ class Parser {
         if (tok[0] == "obj") {
           const Type* obj = NewType(Type::kObject, nullptr, bp);
           switch (mode) {
-            case Nesting::kSingle: m.type = obj; break;
-            case Nesting::kList: m.type = NewType(Type::kList, obj); break;
-            case Nesting::kSet: m.type = NewType(Type::kSet, obj); break;
-            case Nesting::kMap: m.type = NewType(Type::kMap, obj); break;
-            default: Die(Line(), "obj cannot be group");
+            case Nesting::kSingle:
+              m.type = obj;
+              break;
+            case Nesting::kList:
+              m.type = NewType(Type::kList, obj);
+              break;
+            case Nesting::kSet:
+              m.type = NewType(Type::kSet, obj);
+              break;
+            case Nesting::kMap:
+              m.type = NewType(Type::kMap, obj);
+              break;
+            default:
+              Die(Line(), "obj cannot be group");
           }
         } else {
           m.kind = Member::kNestedAttr;
@@ -378,129 +403,6 @@ class Parser {
 
 }  // namespace
 
-// ---- schema JSON ----
-
-void WriteType(Out& out, const Type& t) {
-  switch (t.kind) {
-    case Type::kString: out.Str("string"); return;
-    case Type::kNumber: out.Str("number"); return;
-    case Type::kBool: out.Str("bool"); return;
-    case Type::kList: out.Put("[\"list\","); break;
-    case Type::kSet: out.Put("[\"set\","); break;
-    case Type::kMap: out.Put("[\"map\","); break;
-    case Type::kObject: {
-      out.Put("[\"object\",{");
-      Sep sep(out);
-      for (const Member& m : t.body->members) {
-        sep.Next();
-        out.Key(m.name);
-        WriteType(out, *m.type);
-      }
-      out.Put("}]");
-      return;
-    }
-  }
-  WriteType(out, *t.elem);
-  out.Put(']');
-}
-
-namespace {
-
-const char* NestingName(Nesting n) {
-  switch (n) {
-    case Nesting::kSingle: return "single";
-    case Nesting::kList: return "list";
-    case Nesting::kSet: return "set";
-    case Nesting::kMap: return "map";
-    case Nesting::kGroup: return "group";
-  }
-  return "single";
-}
-
-void WriteBlockJson(Out& out, const Block& b, std::string_view owner);
-
-void WriteAttrs(Out& out, const Block& b, std::string_view owner) {
-  out.Put("{");
-  Sep sep(out);
-  for (const Member& m : b.members) {
-    if (m.kind == Member::kBlock) continue;
-    sep.Next();
-    out.Key(m.name);
-    out.Put('{');
-    if (m.kind == Member::kAttr) {
-      out.Key("type");
-      WriteType(out, *m.type);
-    } else {
-      out.Put("\"nested_type\":{\"attributes\":");
-      WriteAttrs(out, *m.body, m.name);
-      out.Put(",\"nesting_mode\":");
-      out.Str(NestingName(m.nesting));
-      out.Put('}');
-    }
-    // Descriptions like the providers' docs, so schema files have real bulk.
-    out.Put(",\"description\":\"");
-    if (m.computed_only()) out.Put("(Read-only) ");
-    out.Put("The ");
-    for (char c : m.name) out.Put(c == '_' ? ' ' : c);
-    out.Put(" of the ");
-    out.Put(owner);
-    out.Put(m.forces_new ? ". Changing this forces a new resource to be created.\""
-                         : ".\"");
-    out.Put(",\"description_kind\":\"plain\"");
-    if (m.required) out.Put(",\"required\":true");
-    if (m.optional) out.Put(",\"optional\":true");
-    if (m.computed) out.Put(",\"computed\":true");
-    if (m.sensitive) out.Put(",\"sensitive\":true");
-    out.Put('}');
-  }
-  out.Put('}');
-}
-
-void WriteBlockJson(Out& out, const Block& b, std::string_view owner) {
-  out.Put("{\"attributes\":");
-  WriteAttrs(out, b, owner);
-  bool any_block = false;
-  for (const Member& m : b.members) {
-    if (m.kind != Member::kBlock) continue;
-    out.Put(any_block ? "," : ",\"block_types\":{");
-    any_block = true;
-    out.Key(m.name);
-    out.Put("{\"nesting_mode\":");
-    out.Str(NestingName(m.nesting));
-    out.Put(",\"block\":");
-    WriteBlockJson(out, *m.body, m.name);
-    if (m.min_items > 0) {
-      out.Put(",\"min_items\":");
-      out.Int(m.min_items);
-    }
-    if (m.max_items > 0) {
-      out.Put(",\"max_items\":");
-      out.Int(m.max_items);
-    }
-    out.Put('}');
-  }
-  if (any_block) out.Put('}');
-  out.Put(",\"description_kind\":\"plain\"}");
-}
-
-void WriteTypeMap(Out& out, const Schema& s, const std::vector<int>& idx) {
-  out.Put('{');
-  Sep sep(out);
-  for (int i : idx) {
-    const ResourceType& rt = *s.types[i];
-    sep.Next();
-    out.Key(rt.name);
-    out.Put("{\"version\":");
-    out.Int(rt.schema_version);
-    out.Put(",\"block\":");
-    WriteBlockJson(out, rt.body, rt.name);
-    out.Put('}');
-  }
-  out.Put('}');
-}
-
-}  // namespace
-
 const ResourceType* Schema::Find(std::string_view name, bool data) const {
   for (const auto& t : types)
     if (t->name == name && t->data == data) return t.get();
@@ -511,27 +413,6 @@ std::unique_ptr<Schema> ParseSchema(std::string_view dsl) {
   auto s = std::make_unique<Schema>();
   Parser(dsl, *s).Run();
   return s;
-}
-
-void WriteProviderSchemas(Out& out, const Schema& s) {
-  // Go marshals the map sorted by provider source address.
-  std::vector<const Provider*> ps;
-  for (const auto& p : s.providers) ps.push_back(&p);
-  std::sort(ps.begin(), ps.end(), [](auto* a, auto* b) { return a->source < b->source; });
-  out.Put('{');
-  Sep sep(out);
-  for (const Provider* p : ps) {
-    sep.Next();
-    out.Key(p->source);
-    out.Put("{\"provider\":{\"version\":0,\"block\":");
-    WriteBlockJson(out, p->config, p->local_name);
-    out.Put("},\"resource_schemas\":");
-    WriteTypeMap(out, s, p->resources);
-    out.Put(",\"data_source_schemas\":");
-    WriteTypeMap(out, s, p->data_sources);
-    out.Put('}');
-  }
-  out.Put('}');
 }
 
 }  // namespace tfgen
