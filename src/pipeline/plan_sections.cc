@@ -104,8 +104,7 @@ Status RenderOutputs(const PlanContext& ctx, ResourceWorker* worker, const std::
     if (!s.ok()) return s;
     if (any) out->push_back('\n');
     any = true;
-    out->append(ctx.colorize.Color(render::DiffActionSymbolMarkup(d.action)));
-    out->push_back(' ');
+    out->append(ctx.palette.Symbol(d.action));  // Color(DiffActionSymbol) + " "
     render::renderers::AppendPadded(out, escaped[i], max_len);
     out->append(" = ");
     worker->ClearError();

@@ -174,7 +174,7 @@ bool ScanActionInvocation(JsonScanner* s, ActionInvocationFacts* out) {
   return true;
 }
 
-bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts) {
+bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, const ChangeHooks* hooks) {
   size_t at = s->pos();
   if (IsNullNext(s)) {
     facts->resource_changes = ByteRange{};
@@ -184,7 +184,11 @@ bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts) {
   at = s->pos() - 1;
   facts->shown_changes = facts->importing = facts->resource_change_count = 0;
   facts->counts.fill(0);
+  facts->filtered_counts.fill(0);
+  facts->filtered_out = 0;
   facts->will_print_resource_changes = false;
+  const ChangeFilter* filter = hooks != nullptr ? hooks->filter : nullptr;
+  if (hooks != nullptr && hooks->on_begin) hooks->on_begin();
   bool first = true;
   ResourceFacts rf;
   while (s->NextElement(&first)) {
@@ -205,15 +209,17 @@ bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts) {
     }
     SchemaKey key{rf.provider_name, rf.mode == "data", rf.type};
     facts->needed_schemas.emplace(std::move(key), rf.address);
-    bool moved = !rf.previous_address.empty() && rf.previous_address != rf.address;
-    if (action == PlanAction::kNoOp && !moved && !rf.importing) continue;
-    if (action == PlanAction::kDelete && rf.mode != "managed") continue;
+    if (!IsPrintedChange(action, rf.Moved(), rf.importing, rf.mode == "managed")) continue;
     ++facts->shown_changes;
     if (rf.importing) ++facts->importing;
-    if (action != PlanAction::kNoOp) {
-      facts->will_print_resource_changes = true;
-      ++facts->counts[static_cast<size_t>(action)];
+    if (action != PlanAction::kNoOp) ++facts->counts[static_cast<size_t>(action)];
+    if (filter != nullptr && !filter->Matches(rf, action)) {
+      ++facts->filtered_out;
+      continue;
     }
+    ++facts->filtered_counts[static_cast<size_t>(action)];
+    if (action != PlanAction::kNoOp) facts->will_print_resource_changes = true;
+    if (hooks != nullptr && hooks->on_shown) hooks->on_shown(rf, action);
   }
   if (!s->ok()) return false;
   facts->resource_changes = ByteRange{at, s->pos(), true};
@@ -261,6 +267,8 @@ bool ScanResourceFacts(JsonScanner* s, int depth, ResourceFacts* out) {
       ok = ReadStringField(s, "provider_name", &out->provider_name);
     } else if (KeyIsField(key, "previous_address")) {
       ok = ReadStringField(s, "previous_address", &out->previous_address);
+    } else if (KeyIsField(key, "deposed")) {
+      ok = ReadStringField(s, "deposed", &out->deposed);
     } else if (KeyIsField(key, "change")) {
       ok = ScanChangeFacts(s, depth + 1, out);
     } else {
@@ -271,7 +279,8 @@ bool ScanResourceFacts(JsonScanner* s, int depth, ResourceFacts* out) {
   return s->ok();
 }
 
-Status PreScan(std::string_view doc, PlanFacts* facts, const std::function<void(uint64_t)>& done_before) {
+Status PreScan(std::string_view doc, PlanFacts* facts, const std::function<void(uint64_t)>& done_before,
+               const ChangeHooks* hooks) {
   JsonScanner s(doc);
   if (done_before) s.OnProgress(8 << 20, done_before);
   if (s.Peek() != '{') {
@@ -285,7 +294,7 @@ Status PreScan(std::string_view doc, PlanFacts* facts, const std::function<void(
   while (s.NextMember(&first, &key)) {
     bool ok = true;
     if (KeyIsField(key, "resource_changes")) {
-      ok = ScanResourceChanges(&s, facts);
+      ok = ScanResourceChanges(&s, facts, hooks);
     } else if (KeyIsField(key, "resource_drift")) {
       ok = RecordRange(&s, '[', "resource_drift", &facts->resource_drift);
     } else if (KeyIsField(key, "output_changes")) {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "stream/change_filter.h"
 #include "stream/json_scanner.h"
 #include "stream/plan_action.h"
 
@@ -57,31 +58,50 @@ struct PlanFacts {
   ByteRange resource_changes, resource_drift, output_changes, deferred_changes,
       relevant_attributes, provider_schemas, action_invocations;
 
-  // Tallies over resource_changes, as plan.renderHuman counts them.
+  // Tallies over resource_changes, as plan.renderHuman counts them: the
+  // whole plan, whatever the ChangeFilter (the summary line stays Terraform's).
   size_t shown_changes = 0;  // len(changes): blocks that will be printed
   size_t importing = 0;
   std::array<size_t, kPlanActionCount> counts{};  // by PlanAction, NoOp excluded
-  bool will_print_resource_changes = false;
   size_t resource_change_count = 0;
+  // Over the blocks the ChangeFilter lets through (all printed blocks when
+  // there is none): the legend shows only the symbols of blocks shown.
+  bool will_print_resource_changes = false;
+  std::array<size_t, kPlanActionCount> filtered_counts{};  // by PlanAction, NoOp included
+  size_t filtered_out = 0;  // printed blocks the ChangeFilter hides
 
   std::vector<ActionInvocationFacts> actions;
   // Every schema resource_changes needs, with the first address needing it.
   std::map<SchemaKey, std::string> needed_schemas;
 };
 
+// The shallow facts of one resource change object, read by scanning.
+struct ResourceFacts {
+  std::string address, mode, type, name, provider_name, previous_address, deposed;
+  std::vector<std::string> actions;
+  bool has_actions = false;
+  bool importing = false;
+
+  bool Moved() const { return !previous_address.empty() && previous_address != address; }
+};
+
+// What the caller wants to see of resource_changes besides the tallies.
+struct ChangeHooks {
+  const ChangeFilter* filter = nullptr;  // null: every printed block is shown
+  // Called for each block that is printed and passes the filter, in order.
+  // The facts are only valid during the call. Errors found later in the
+  // document still fail the scan, so the caller must not write before then.
+  std::function<void(const ResourceFacts&, PlanAction)> on_shown;
+  // Called when a resource_changes array starts: a repeated key replaces
+  // the earlier array (the last one wins, as in Go), so forget its blocks.
+  std::function<void()> on_begin;
+};
+
 // Scans `doc` (the whole input). Errors carry the byte offset. `done_before`,
 // when set, is told from time to time that the bytes before an offset have
 // been scanned.
 Status PreScan(std::string_view doc, PlanFacts* facts,
-               const std::function<void(uint64_t)>& done_before = nullptr);
-
-// The shallow facts of one resource change object, read by scanning.
-struct ResourceFacts {
-  std::string address, mode, type, name, provider_name, previous_address;
-  std::vector<std::string> actions;
-  bool has_actions = false;
-  bool importing = false;
-};
+               const std::function<void(uint64_t)>& done_before = nullptr, const ChangeHooks* hooks = nullptr);
 
 // Reads the shallow facts of the resource change object at the scanner's
 // cursor, skipping its values. `outer_depth` counts enclosing containers.

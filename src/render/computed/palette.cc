@@ -2,9 +2,10 @@
 
 namespace tfstream::render {
 
-Palette::Palette(const text::Colorize& c) : colorize(&c) {
+Palette::Palette(const text::Colorize& c, bool mark_symbols) : colorize(&c) {
   for (size_t i = 0; i < symbol.size(); ++i) {
-    symbol[i] = c.Color(DiffActionSymbolMarkup(static_cast<Action>(i))) + " ";
+    std::string s = c.Color(DiffActionSymbolMarkup(static_cast<Action>(i)));
+    symbol[i] = mark_symbols ? kSymbolOpen + s + kSymbolClose + " " : s + " ";
   }
   arrow = c.Color("[yellow]->[reset]");
   null_value = c.Color("[dark_gray]null[reset]");

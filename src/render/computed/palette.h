@@ -13,7 +13,16 @@
 namespace tfstream::render {
 
 struct Palette {
-  explicit Palette(const text::Colorize& colorize);
+  // Bytes that never occur in rendered text (which is valid UTF-8: Go's
+  // decoder, and ours, replace invalid input bytes with U+FFFD).
+  static constexpr char kSymbolOpen = '\xff';
+  static constexpr char kSymbolClose = '\xfe';
+
+  // With `mark_symbols`, each action symbol is wrapped as kSymbolOpen +
+  // symbol + kSymbolClose (then the space), so that a later pass can find
+  // the symbols in rendered text (Markdown output moves them to the line
+  // start). Only meant for colour off.
+  explicit Palette(const text::Colorize& colorize, bool mark_symbols = false);
 
   const text::Colorize* colorize;
   std::array<std::string, 9> symbol;  // writeDiffActionSymbol: Color(symbol) + " "

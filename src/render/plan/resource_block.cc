@@ -20,8 +20,7 @@ std::string ResourceChangeHeader(const stream::ResourceChange& rc) {
 // The header line "<symbol> resource "t" "n" " followed by the diff body.
 void AppendHeaderAndBody(const stream::ResourceChange& rc, Action action, const Diff& diff, bool importing,
                          const RenderOpts& base, std::string* out) {
-  out->append(Colors(base).Color(DiffActionSymbolMarkup(action)));
-  out->push_back(' ');
+  out->append(base.palette->Symbol(action));  // Color(DiffActionSymbol) + " "
   out->append(ResourceChangeHeader(rc));
   out->push_back(' ');
   RenderOpts opts = base;

@@ -8,11 +8,25 @@ namespace {
 const JsonValue* AsObject(const JsonValue* v) { return v != nullptr && v->IsObject() ? v : nullptr; }
 const JsonValue* AsArray(const JsonValue* v) { return v != nullptr && v->IsArray() ? v : nullptr; }
 
-// getFromGenericMap
-const JsonValue* FromMap(const JsonValue* m, std::string_view key, bool* present) {
-  const JsonValue* v = nullptr;
-  *present = m != nullptr && m->Find(key, &v);
-  return *present ? v : nullptr;
+// getFromGenericMap, walking forward from *cursor when the key comes after
+// the previous one (the common case), else searching.
+const JsonValue* FromMap(const JsonValue* m, std::string_view key, bool* present, size_t* cursor) {
+  *present = false;
+  if (m == nullptr) return nullptr;
+  size_t i = *cursor;
+  if (i > 0 && !(m->members[i - 1].key < key)) {
+    const JsonValue* v = nullptr;
+    *present = m->Find(key, &v);
+    return v;
+  }
+  while (i < m->size && m->members[i].key < key) ++i;
+  *cursor = i;
+  if (i < m->size && m->members[i].key == key) {
+    *present = true;
+    *cursor = i + 1;
+    return m->members[i].value;
+  }
+  return nullptr;
 }
 
 // getFromGenericSlice
@@ -124,11 +138,11 @@ ChangeSlice Change::AsSlice() const {
 Change ChangeMap::GetChild(std::string_view key, buffer::Arena* arena, std::string* error) const {
   Change c;
   bool ignored;
-  c.before = FromMap(before, key, &c.before_explicit);
-  c.after = FromMap(after, key, &c.after_explicit);
-  c.unknown = FromMap(unknown, key, &ignored);
-  c.before_sensitive = FromMap(before_sensitive, key, &ignored);
-  c.after_sensitive = FromMap(after_sensitive, key, &ignored);
+  c.before = FromMap(before, key, &c.before_explicit, &cursor[0]);
+  c.after = FromMap(after, key, &c.after_explicit, &cursor[1]);
+  c.unknown = FromMap(unknown, key, &ignored, &cursor[2]);
+  c.before_sensitive = FromMap(before_sensitive, key, &ignored, &cursor[3]);
+  c.after_sensitive = FromMap(after_sensitive, key, &ignored, &cursor[4]);
   c.replace_paths = replace_paths.GetChildWithKey(key, arena, error);
   c.relevant_attributes = relevant_attributes.GetChildWithKey(key, arena, error);
   c.non_legacy_schema = non_legacy_schema;

@@ -61,7 +61,11 @@ struct ChangeMap {
   Matcher replace_paths;
   Matcher relevant_attributes;
   bool non_legacy_schema = false;
+  mutable size_t cursor[5] = {0, 0, 0, 0, 0};  // next member to look at, per map
 
+  // Children are usually asked for in ascending key order (schemas and keys
+  // are sorted), so lookups walk forward from the previous one instead of
+  // searching from scratch.
   Change GetChild(std::string_view key, buffer::Arena* arena, std::string* error) const;
   // Keys of before and after, sorted and deduplicated.
   std::vector<std::string_view> ExplicitKeys() const;

@@ -1,0 +1,146 @@
+#include "pipeline/progress_meter.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <iterator>
+
+namespace tfstream::pipeline {
+namespace {
+
+// "12 B", "1.5 KiB", "52.3 MiB", "1.2 GiB": IEC units, one decimal.
+std::string Bytes(double n) {
+  static const char* const kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  size_t u = 0;
+  while (n >= 1024 && u + 1 < std::size(kUnits)) {
+    n /= 1024;
+    ++u;
+  }
+  char buf[32];
+  if (u == 0) {
+    std::snprintf(buf, sizeof buf, "%.0f %s", n, kUnits[u]);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.1f %s", n, kUnits[u]);
+  }
+  return buf;
+}
+
+// "0:07", "12:34", "1:02:03".
+std::string Duration(double seconds) {
+  long s = static_cast<long>(seconds + 0.5);
+  char buf[32];
+  if (s >= 3600) {
+    std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+  } else {
+    std::snprintf(buf, sizeof buf, "%ld:%02ld", s / 60, s % 60);
+  }
+  return buf;
+}
+
+double SteadySeconds() {
+  using namespace std::chrono;
+  return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+std::string FormatProgress(const ProgressState& s, int columns) {
+  bool rendering = s.phase == ProgressState::Phase::kRendering;
+  std::string line = rendering ? "tfstream: rendering " : "tfstream: scanning ";
+  line += Bytes(static_cast<double>(s.offset)) + " of " + Bytes(static_cast<double>(s.total));
+  if (s.total > 0) line += " (" + std::to_string(s.offset * 100 / s.total) + "%)";
+  if (rendering) {
+    line += ", " + std::to_string(s.resources_done) + " of " + std::to_string(s.resources_total) + " resources";
+  }
+  uint64_t done = s.offset > s.pass_begin ? s.offset - s.pass_begin : 0;
+  uint64_t left = s.pass_end > s.offset ? s.pass_end - s.offset : 0;
+  double rate = s.elapsed > 0 ? static_cast<double>(done) / s.elapsed : 0;
+  if (rate > 0) line += ", " + Bytes(rate) + "/s";
+  // A rate measured over less than half a second says little about the rest.
+  line += ", ETA " + (s.elapsed >= 0.5 && rate > 0 ? Duration(static_cast<double>(left) / rate) : "-:--");
+  if (columns > 0 && line.size() > static_cast<size_t>(columns - 1)) line.resize(static_cast<size_t>(columns - 1));
+  return line;
+}
+
+ProgressMeter::ProgressMeter(uint64_t total_bytes, int columns, Writer write, Clock now)
+    : write_(std::move(write)), now_(std::move(now)), columns_(columns) {
+  state_.total = total_bytes;
+  StartPass(ProgressState::Phase::kScanning, 0, total_bytes);
+}
+
+ProgressMeter::ProgressMeter(uint64_t total_bytes, int columns, int fd)
+    : ProgressMeter(
+          total_bytes, columns,
+          [fd](std::string_view s) {
+            while (!s.empty()) {
+              ssize_t n = ::write(fd, s.data(), s.size());
+              if (n < 0 && errno == EINTR) continue;
+              if (n <= 0) return;  // progress is best effort
+              s.remove_prefix(static_cast<size_t>(n));
+            }
+          },
+          SteadySeconds) {}
+
+void ProgressMeter::StartPass(ProgressState::Phase phase, uint64_t begin, uint64_t end) {
+  state_.phase = phase;
+  state_.pass_begin = state_.offset = begin;
+  state_.pass_end = end;
+  state_.elapsed = 0;
+  pass_start_ = now_();
+}
+
+void ProgressMeter::Scanning(uint64_t offset) {
+  state_.offset = offset;
+  Update();
+}
+
+void ProgressMeter::StartRendering(uint64_t begin, uint64_t end, size_t resources_total) {
+  StartPass(ProgressState::Phase::kRendering, begin, end);
+  state_.resources_done = 0;
+  state_.resources_total = resources_total;
+  Update();
+}
+
+void ProgressMeter::Rendering(uint64_t offset, size_t resources_done) {
+  state_.offset = offset;
+  state_.resources_done = resources_done;
+  Update();
+}
+
+void ProgressMeter::Update() {
+  if (finished_ || mid_line_) return;
+  double now = now_();
+  if (last_draw_ >= 0 && now - last_draw_ < kInterval) return;
+  last_draw_ = now;
+  state_.elapsed = now - pass_start_;
+  std::string line = FormatProgress(state_, columns_);
+  std::string out = "\r" + line;
+  if (drawn_ > line.size()) out.append(drawn_ - line.size(), ' ');  // blank the old tail
+  write_(out);
+  drawn_ = line.size();
+}
+
+void ProgressMeter::Erase() {
+  if (drawn_ == 0) return;
+  std::string out = "\r";
+  out.append(drawn_, ' ');
+  out.push_back('\r');
+  write_(out);
+  drawn_ = 0;
+}
+
+void ProgressMeter::BeforeOutput(std::string_view text) {
+  if (finished_ || text.empty()) return;
+  Erase();
+  mid_line_ = text.back() != '\n';
+}
+
+void ProgressMeter::Finish() {
+  if (finished_) return;
+  Erase();
+  finished_ = true;
+}
+
+}  // namespace tfstream::pipeline

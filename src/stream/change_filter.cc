@@ -1,0 +1,65 @@
+#include "stream/change_filter.h"
+
+#include "stream/pre_scan.h"
+
+namespace tfstream::stream {
+
+Status ChangeFilter::AddActions(std::string_view list) {
+  static const struct {
+    std::string_view name;
+    uint32_t set;
+  } kNames[] = {
+      {"create", kCreate}, {"update", kUpdate}, {"delete", kDelete}, {"replace", kReplace}, {"read", kRead},
+      {"forget", kForget}, {"no-op", kNoOp},   {"moved", kMoved},   {"import", kImport},
+  };
+  size_t start = 0;
+  while (true) {
+    size_t comma = list.find(',', start);
+    std::string_view name = list.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    uint32_t set = 0;
+    for (const auto& n : kNames) {
+      if (n.name == name) set = n.set;
+    }
+    if (set == 0) {
+      return Status::Error("--action: unknown action '" + std::string(name) +
+                           "' (one of create, update, delete, replace, read, forget, no-op, moved, import)");
+    }
+    action_mask_ |= set;
+    if (comma == std::string_view::npos) return Status::Ok();
+    start = comma + 1;
+  }
+}
+
+Status ChangeFilter::AddAddress(std::string_view pattern) {
+  AddressGlob glob;
+  Status s = AddressGlob::Parse(pattern, &glob);
+  if (s.ok()) globs_.push_back(std::move(glob));
+  return s;
+}
+
+bool ChangeFilter::Matches(const ResourceFacts& rf, PlanAction action) const {
+  if (action_mask_ != 0) {
+    uint32_t sets = 0;
+    switch (action) {
+      case PlanAction::kCreate: sets = kCreate; break;
+      case PlanAction::kUpdate: sets = kUpdate; break;
+      case PlanAction::kDelete: sets = kDelete; break;
+      case PlanAction::kDeleteThenCreate:
+      case PlanAction::kCreateThenDelete:
+      case PlanAction::kCreateThenForget: sets = kReplace; break;
+      case PlanAction::kRead: sets = kRead; break;
+      case PlanAction::kForget: sets = kForget; break;
+      case PlanAction::kNoOp: sets = kNoOp; break;
+    }
+    if (rf.Moved()) sets |= kMoved;
+    if (rf.importing) sets |= kImport;
+    if ((sets & action_mask_) == 0) return false;
+  }
+  if (globs_.empty()) return true;
+  for (const AddressGlob& g : globs_) {
+    if (g.Matches(rf.address)) return true;
+  }
+  return false;
+}
+
+}  // namespace tfstream::stream

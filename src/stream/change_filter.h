@@ -1,0 +1,68 @@
+// ChangeFilter: which planned-change blocks --action and --address let
+// through. The pre-scan (for the legend, the counts and --summary) and the
+// resource worker (for the blocks themselves) both decide with Matches() on
+// the same ResourceFacts, so the two can never disagree.
+//
+// --action names, each a set of blocks:
+//   create   ["create"]                 update   ["update"]
+//   delete   ["delete"]                 read     ["read"]
+//   replace  ["delete","create"], ["create","delete"], ["create","forget"]
+//   forget   ["forget"]
+//   no-op    ["no-op"] (printed only because it is moved or imported)
+//   moved    any action, previous_address differs from address
+//   import   any action, change.importing present
+// A block passes when it is in at least one named set (OR) and its address
+// matches at least one --address pattern (OR); each option left out lets
+// every block through. Blocks Terraform does not print (plain no-ops, data
+// source deletions) are never shown and never counted as filtered out.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/status.h"
+#include "stream/address_glob.h"
+#include "stream/plan_action.h"
+
+namespace tfstream::stream {
+
+struct ResourceFacts;
+
+// plan.renderHuman's rule for which resource_changes get a block.
+inline bool IsPrintedChange(PlanAction action, bool moved, bool importing, bool managed) {
+  if (action == PlanAction::kNoOp && !moved && !importing) return false;
+  return !(action == PlanAction::kDelete && !managed);
+}
+
+class ChangeFilter {
+ public:
+  // Adds the comma-separated action names of one --action value.
+  Status AddActions(std::string_view list);
+  // Adds one --address pattern.
+  Status AddAddress(std::string_view pattern);
+
+  bool active() const { return action_mask_ != 0 || !globs_.empty(); }
+
+  // REQUIRES: `action` is the PlanAction of rf.actions.
+  bool Matches(const ResourceFacts& rf, PlanAction action) const;
+
+ private:
+  enum Set : uint32_t {
+    kCreate = 1u << 0,
+    kUpdate = 1u << 1,
+    kDelete = 1u << 2,
+    kReplace = 1u << 3,
+    kRead = 1u << 4,
+    kForget = 1u << 5,
+    kNoOp = 1u << 6,
+    kMoved = 1u << 7,
+    kImport = 1u << 8,
+  };
+
+  uint32_t action_mask_ = 0;
+  std::vector<AddressGlob> globs_;
+};
+
+}  // namespace tfstream::stream
