@@ -1,0 +1,86 @@
+#include "pipeline/ordered_parallel.h"
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <string>
+#include <thread>
+#include <vector>
+
+using tfstream::Status;
+using tfstream::pipeline::RunOrdered;
+
+namespace {
+
+// Work that finishes out of order: later items are faster.
+Status SlowWork(int, const int& item, std::string* out) {
+  std::this_thread::sleep_for(std::chrono::microseconds((200 - item % 200) * 5));
+  *out = std::to_string(item);
+  return Status::Ok();
+}
+
+}  // namespace
+
+TEST_CASE("RunOrdered consumes results in production order whatever the timing", "[ordered]") {
+  for (int jobs : {1, 2, 4}) {
+    std::vector<std::string> seen;
+    Status s = RunOrdered<int, std::string>(
+        jobs, 8,
+        [](auto push) {
+          for (int i = 0; i < 500; ++i) push(i);
+          return Status::Ok();
+        },
+        SlowWork,
+        [&](std::string& r) {
+          seen.push_back(r);
+          return Status::Ok();
+        });
+    REQUIRE(s.ok());
+    REQUIRE(seen.size() == 500);
+    for (int i = 0; i < 500; ++i) REQUIRE(seen[static_cast<size_t>(i)] == std::to_string(i));
+  }
+}
+
+TEST_CASE("RunOrdered stops at the first failing item and keeps everything before it", "[ordered]") {
+  std::vector<int> seen;
+  Status s = RunOrdered<int, int>(
+      2, 4,
+      [](auto push) {
+        for (int i = 0; i < 1000; ++i) {
+          if (!push(i)) break;
+        }
+        return Status::Ok();
+      },
+      [](int, const int& item, int* out) {
+        *out = item;
+        return item == 37 ? Status::Error("bad item 37") : Status::Ok();
+      },
+      [&](int& r) {
+        seen.push_back(r);
+        return Status::Ok();
+      });
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.message() == "bad item 37");
+  REQUIRE(seen.size() == 37);
+  for (int i = 0; i < 37; ++i) CHECK(seen[static_cast<size_t>(i)] == i);
+}
+
+TEST_CASE("RunOrdered reports a production error after the items before it", "[ordered]") {
+  std::vector<int> seen;
+  Status s = RunOrdered<int, int>(
+      2, 4,
+      [](auto push) {
+        for (int i = 0; i < 10; ++i) push(i);
+        return Status::Error("truncated input");
+      },
+      [](int, const int& item, int* out) {
+        *out = item;
+        return Status::Ok();
+      },
+      [&](int& r) {
+        seen.push_back(r);
+        return Status::Ok();
+      });
+  CHECK(s.message() == "truncated input");
+  CHECK(seen.size() == 10);
+}
