@@ -13,6 +13,8 @@ CTEST      ?= ctest
 RUN_ARGS   ?=
 # Substring of case names for `make conformance`, e.g. make conformance FILTER=hand-
 FILTER     ?=
+# Where `make install` puts bin/tfstream and share/man/man1/tfstream.1 (DESTDIR is honoured).
+PREFIX     ?= /usr/local
 
 DEB_PACKAGES := cmake g++ make pkg-config libyajl-dev libmimalloc-dev \
                 libboost-program-options-dev catch2 xz-utils python3 yajl-tools
@@ -25,7 +27,7 @@ RUNNER       := $(BUILD_DIR)/tests/conformance_runner
 CASES        := $(BUILD_DIR)/conformance/cases
 KNOWN        := tests/conformance/known_failures.txt
 
-.PHONY: help deps build run test test-sanitize conformance known-failures sync-corpus verify-corpus clean
+.PHONY: help deps build run test test-sanitize install conformance known-failures sync-corpus verify-corpus clean
 
 help:
 	@echo "make deps            install missing Debian build packages (apt-get)"
@@ -33,6 +35,7 @@ help:
 	@echo "make run             build, then render $(EXAMPLE_PLAN)"
 	@echo "make test            build, run unit + conformance tests, then make test-sanitize"
 	@echo "make test-sanitize   Debug ASan+UBSan build in $(ASAN_DIR)/ and its tests"
+	@echo "make install         build, then install tfstream and its man page under PREFIX=$(PREFIX)"
 	@echo "make conformance     run the corpus once, saving failing outputs [FILTER=substr]"
 	@echo "make known-failures  rewrite $(KNOWN) from the current failures"
 	@echo "make sync-corpus     re-pack the corpus archive from ../shared/conformance"
@@ -81,6 +84,10 @@ test-sanitize: deps
 	@echo "== ctest $(ASAN_DIR)/ (Debug, ASan+UBSan)"
 	@$(CTEST) --test-dir $(ASAN_DIR) --output-on-failure
 
+install: build
+	@echo "== install into $(DESTDIR)$(PREFIX)"
+	@$(CMAKE) --install $(BUILD_DIR) --prefix $(PREFIX)
+
 conformance: build
 	@rm -rf $(BUILD_DIR)/conformance-failures
 	./$(RUNNER) ./$(BUILD_DIR)/tfstream $(CASES) --known-failures $(KNOWN) \
@@ -97,3 +104,50 @@ verify-corpus:
 
 clean:
 	rm -rf $(BUILD_DIR) $(ASAN_DIR)
+
+# --- fuzzing (fuzz/, see fuzz/README.md) -----------------------------------------
+# libFuzzer targets built with clang (ASan+UBSan) in $(FUZZ_DIR)/; `make fuzz`
+# runs each for FUZZ_TIME seconds from the seeds (fuzz/seeds/ plus a sample of
+# the conformance corpus) and keeps what it finds in $(FUZZ_DIR)/corpus/ and
+# $(FUZZ_DIR)/artifacts/ (crash-*, timeout-*, oom-*: reproduce with
+# ./$(FUZZ_DIR)/<target> <file>).
+FUZZ_DIR     ?= build-fuzz
+FUZZ_TIME    ?= 60
+FUZZ_TARGETS ?= pre_scan json_parser render
+FUZZ_FLAGS   ?= -max_len=65536 -timeout=30 -rss_limit_mb=4096 -print_final_stats=1
+FUZZ_PACKAGES := clang libclang-rt-dev
+
+.PHONY: fuzz fuzz-build fuzz-deps
+
+fuzz-deps: deps
+	@missing=""; \
+	for p in $(FUZZ_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "fuzz-deps: installing$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+fuzz-build: fuzz-deps
+	@echo "== configure $(FUZZ_DIR)/ (clang, libFuzzer, ASan+UBSan)"
+	@$(CMAKE) -S fuzz -B $(FUZZ_DIR) -DCMAKE_CXX_COMPILER=clang++ --log-level=WARNING
+	@echo "== build $(FUZZ_DIR)/ (-j$(JOBS))"
+	@$(SUBMAKE) $(CMAKE) --build $(FUZZ_DIR) -j $(JOBS)
+
+fuzz: fuzz-build
+	@test -d $(CASES) || $(MAKE) --no-print-directory build
+	@bash fuzz/make_seeds.sh $(FUZZ_DIR)/seeds $(CASES)
+	@mkdir -p $(FUZZ_DIR)/artifacts
+	@status=0; for t in $(FUZZ_TARGETS); do \
+	  echo "== fuzz $$t for $(FUZZ_TIME) s"; \
+	  mkdir -p $(FUZZ_DIR)/corpus/$$t; \
+	  ./$(FUZZ_DIR)/$${t}_fuzzer $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/seeds/$$t \
+	    -dict=fuzz/json.dict -max_total_time=$(FUZZ_TIME) $(FUZZ_FLAGS) \
+	    -artifact_prefix=$(FUZZ_DIR)/artifacts/$$t- >$(FUZZ_DIR)/$$t.log 2>&1 \
+	    || { status=1; echo "fuzz $$t: FAILED, see $(FUZZ_DIR)/$$t.log and $(FUZZ_DIR)/artifacts/"; \
+	         grep -m 5 -E 'ERROR|invariant|SUMMARY' $(FUZZ_DIR)/$$t.log; }; \
+	  grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb)' $(FUZZ_DIR)/$$t.log | sed 's/^/   /'; \
+	done; exit $$status
+# --- end fuzzing -------------------------------------------------------------------

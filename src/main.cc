@@ -9,15 +9,18 @@
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <string>
+#include <string_view>
 
 #include "buffer/input_file.h"
 #include "buffer/output_sink.h"
+#include "cli/help_text.h"
 #include "pipeline/plan_pipeline.h"
 
 namespace po = boost::program_options;
@@ -36,9 +39,9 @@ constexpr const char* kUsage =
 
 constexpr const char* kRendererVersion = "hashicorp/terraform internal/command/jsonformat @883c7221ee2e";
 
-int TerminalWidth() {
+int TerminalWidth(int fd = STDOUT_FILENO) {
   struct winsize ws;
-  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
+  if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
   if (const char* cols = std::getenv("COLUMNS")) {
     int n = std::atoi(cols);
     if (n > 0) return n;
@@ -50,12 +53,13 @@ struct Job {
   tfstream::pipeline::Input input;
   Options options;
   tfstream::buffer::OutputSink* sink;
+  tfstream::pipeline::Report report;
   Status status;
 };
 
 void* RunJob(void* arg) {
   Job* job = static_cast<Job*>(arg);
-  job->status = tfstream::pipeline::RenderPlan(job->input, job->options, job->sink);
+  job->status = tfstream::pipeline::RenderPlan(job->input, job->options, job->sink, &job->report);
   return nullptr;
 }
 
@@ -77,8 +81,60 @@ bool ReserveStdFd(int fd) {
 // --jobs would make thread creation fail.
 constexpr int kMaxJobs = 64;
 
+// Messages quote input (addresses, keys, option values) that may hold any
+// character: control characters are escaped so that an error stays one line
+// and cannot drive the terminal (C0, DEL and the C1 controls U+0080-U+009F).
+std::string OneLine(std::string_view s) {
+  std::string out;
+  char buf[8];
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    unsigned char next = i + 1 < s.size() ? static_cast<unsigned char>(s[i + 1]) : 0;
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c < 0x20 || c == 0x7f) {
+      std::snprintf(buf, sizeof buf, "\\x%02x", c);
+      out += buf;
+    } else if (c == 0xc2 && next >= 0x80 && next <= 0x9f) {
+      std::snprintf(buf, sizeof buf, "\\u%04x", next);
+      out += buf;
+      ++i;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+// The inputs are mapped: when a file shrinks while tfstream reads it (another
+// process rewrites it in place), touching the lost pages raises SIGBUS.
+// Report that as bad input instead of dying by the signal. The message is
+// prepared before the handler is installed (only write() is safe in it).
+char g_sigbus_message[1024];
+size_t g_sigbus_length = 0;
+
+void OnSigbus(int) {
+  ssize_t unused = write(STDERR_FILENO, g_sigbus_message, g_sigbus_length);
+  (void)unused;
+  _exit(1);
+}
+
+void CatchShrinkingInput(const std::string& labels) {
+  std::string message = "tfstream: " + OneLine(labels) + ": the input changed size while being read\n";
+  g_sigbus_length = std::min(message.size(), sizeof g_sigbus_message);
+  std::memcpy(g_sigbus_message, message.data(), g_sigbus_length);
+  struct sigaction sa = {};
+  sa.sa_handler = OnSigbus;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGBUS, &sa, nullptr);
+}
+
 int Fail(const std::string& message, int code) {
-  std::fprintf(stderr, "tfstream: %s\n", message.c_str());
+  std::fprintf(stderr, "tfstream: %s\n", OneLine(message).c_str());
   return code;
 }
 
@@ -94,6 +150,9 @@ int main(int argc, char** argv) {
   std::string schemas, mode = "normal", color = "auto", quality = "auto", plan_path = "-";
   int width = -1;
   int jobs = 0;
+  std::string progress = "auto", format = "text", output_prefix;
+  std::vector<std::string> action_lists, address_globs;
+  long long max_bytes = -1;
   po::options_description desc("Options");
   desc.add_options()
       ("schemas", po::value<std::string>(&schemas)->value_name("FILE"),
@@ -110,6 +169,19 @@ int main(int argc, char** argv) {
        "auto | none | errored | no-changes (default auto: from errored/applyable of show -json input)")
       ("jobs,j", po::value<int>(&jobs)->value_name("N"),
        "threads rendering resource blocks (default: the number of cores); output order is unchanged")
+      ("action", po::value<std::vector<std::string>>(&action_lists)->composing()->value_name("LIST"),
+       "show only blocks whose action is in LIST, comma-separated: create, update, delete, replace, read, "
+       "forget, no-op, moved, import (repeatable; see Filters)")
+      ("address", po::value<std::vector<std::string>>(&address_globs)->composing()->value_name("GLOB"),
+       "show only blocks whose address matches GLOB (repeatable; see Filters)")
+      ("summary", "one line per shown block and the Plan: line, from a fast scan (see Summary)")
+      ("format", po::value<std::string>(&format)->value_name("F"), "text | markdown (default text; see Markdown)")
+      ("max-bytes", po::value<long long>(&max_bytes)->value_name("N"),
+       "Markdown: at most N bytes per output (default 65000; 0 no limit)")
+      ("output-prefix", po::value<std::string>(&output_prefix)->value_name("PATH"),
+       "Markdown: write PATH.1.md, PATH.2.md ... of at most --max-bytes each")
+      ("progress", po::value<std::string>(&progress)->value_name("WHEN"),
+       "auto | always | never: progress on standard error (default auto: when it is a terminal)")
       ("help,h", "show this help")
       ("version", "show the version");
   po::options_description hidden;
@@ -130,12 +202,11 @@ int main(int argc, char** argv) {
     po::notify(vm);
   } catch (const std::exception& e) {
     // One line, like every other error.
-    std::fprintf(stderr, "tfstream: %s (try 'tfstream --help')\n", e.what());
+    std::fprintf(stderr, "tfstream: %s (try 'tfstream --help')\n", OneLine(e.what()).c_str());
     return 2;
   }
   if (vm.count("help")) {
-    std::cout << kUsage << "\n" << desc << "\nEnvironment: NO_COLOR, TERM=dumb, COLUMNS, TF_IN_AUTOMATION.\n"
-              << "Exit status: 0 success, 1 bad input, 2 bad usage.\n";
+    std::cout << kUsage << "\n" << desc << "\n" << tfstream::cli::HelpDetails();
     return 0;
   }
   if (vm.count("version")) {
@@ -179,6 +250,36 @@ int main(int argc, char** argv) {
     return Fail("--color must be always, never or auto, not '" + color + "'", 2);
   }
   options.width = width >= 0 ? width : (tty ? TerminalWidth() : 78);
+  options.stdout_is_terminal = tty;
+  if (progress == "always" || (progress == "auto" && isatty(STDERR_FILENO))) {
+    options.progress_fd = STDERR_FILENO;
+    options.progress_columns = isatty(STDERR_FILENO) ? TerminalWidth(STDERR_FILENO) : 0;
+  } else if (progress != "never" && progress != "auto") {
+    return Fail("--progress must be auto, always or never, not '" + progress + "'", 2);
+  }
+  for (const std::string& list : action_lists) {
+    if (Status st = options.filter.AddActions(list); !st.ok()) return Fail(st.message(), 2);
+  }
+  for (const std::string& glob : address_globs) {
+    if (Status st = options.filter.AddAddress(glob); !st.ok()) return Fail(st.message(), 2);
+  }
+  options.summary = vm.count("summary") > 0;
+  if (format == "markdown") {
+    if (color == "always") return Fail("--format markdown is never coloured; drop --color always", 2);
+    if (options.summary) return Fail("--summary prints text; it cannot be combined with --format markdown", 2);
+    options.format = tfstream::pipeline::Format::kMarkdown;
+    options.color = false;
+    if (max_bytes != -1 && max_bytes != 0 && (max_bytes < 1024 || max_bytes > (1ll << 40))) {
+      return Fail("--max-bytes must be 0 (no limit) or from 1024 to 2^40", 2);
+    }
+    options.max_bytes = max_bytes == -1 ? 65000 : static_cast<size_t>(max_bytes);
+    if (vm.count("output-prefix") && output_prefix.empty()) return Fail("--output-prefix must not be empty", 2);
+    options.output_prefix = output_prefix;
+  } else if (format != "text") {
+    return Fail("--format must be text or markdown, not '" + format + "'", 2);
+  } else if (max_bytes != -1 || vm.count("output-prefix")) {
+    return Fail("--max-bytes and --output-prefix apply to --format markdown only", 2);
+  }
   if (jobs < 0) return Fail("--jobs must be at least 1", 2);
   if (jobs > kMaxJobs) jobs = kMaxJobs;
   if (jobs == 0) {
@@ -212,6 +313,7 @@ int main(int argc, char** argv) {
     job.input.schemas_label = schemas == "-" ? "<stdin>" : schemas;
   }
   job.options = options;
+  CatchShrinkingInput(job.input.plan_label + (job.input.has_schemas ? " or " + job.input.schemas_label : ""));
   tfstream::buffer::OutputSink sink(STDOUT_FILENO);
   job.sink = &sink;
 
@@ -228,7 +330,7 @@ int main(int argc, char** argv) {
   if (sink.reader_gone()) return 0;
   if (!job.status.ok()) {
     (void)sink.Flush();
-    return Fail(job.status.message(), 1);
+    return Fail(job.status.message(), job.report.too_large ? 3 : 1);
   }
   return 0;
 }

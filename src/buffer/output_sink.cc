@@ -8,6 +8,8 @@
 namespace tfstream::buffer {
 
 Status OutputSink::Flush() {
+  if (fd_ < 0) return Status::Ok();
+  if (before_write_ && !buffer_.empty()) before_write_(buffer_);
   size_t done = 0;
   while (done < buffer_.size()) {
     ssize_t n = ::write(fd_, buffer_.data() + done, buffer_.size() - done);

@@ -4,6 +4,7 @@
 // behind (the buffer is written in one go per block).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -14,6 +15,13 @@ namespace tfstream::buffer {
 class OutputSink {
  public:
   explicit OutputSink(int fd) : fd_(fd) { buffer_.reserve(kFlushThreshold * 2); }
+  // A sink without a descriptor only collects: Flush() keeps the text in
+  // buffer() (to render a section into memory).
+  OutputSink() : fd_(-1) {}
+
+  // Called with the buffered text before each write (--progress erases its
+  // line there when stdout is the same terminal); empty: nothing is called.
+  void set_before_write(std::function<void(std::string_view)> fn) { before_write_ = std::move(fn); }
 
   void Append(std::string_view s) { buffer_.append(s); }
   std::string* buffer() { return &buffer_; }
@@ -31,6 +39,7 @@ class OutputSink {
   int fd_;
   std::string buffer_;
   bool reader_gone_ = false;
+  std::function<void(std::string_view)> before_write_;
 };
 
 }  // namespace tfstream::buffer

@@ -4,7 +4,11 @@
 // input's size.
 #pragma once
 
+#include <pthread.h>
+
 #include <condition_variable>
+#include <functional>
+#include <memory>
 #include <cstddef>
 #include <mutex>
 #include <thread>
@@ -13,6 +17,45 @@
 #include "base/status.h"
 
 namespace tfstream::pipeline {
+
+// A thread with a stack large enough for the differ's recursion over the
+// deepest values JSON allows (10000 levels); std::thread gives 8 MiB.
+class DeepStackThread {
+ public:
+  static constexpr size_t kStackBytes = size_t{512} << 20;  // reserved, touched only as used
+
+  explicit DeepStackThread(std::function<void()> fn) : fn_(std::move(fn)) {
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, kStackBytes);
+    started_ = pthread_create(&thread_, &attr, &DeepStackThread::Run, this) == 0;
+    pthread_attr_destroy(&attr);
+    if (!started_) fallback_ = std::thread(fn_);
+  }
+  DeepStackThread(const DeepStackThread&) = delete;
+  DeepStackThread& operator=(const DeepStackThread&) = delete;
+  ~DeepStackThread() { Join(); }
+
+  void Join() {
+    if (started_) {
+      pthread_join(thread_, nullptr);
+      started_ = false;
+    } else if (fallback_.joinable()) {
+      fallback_.join();
+    }
+  }
+
+ private:
+  static void* Run(void* self) {
+    static_cast<DeepStackThread*>(self)->fn_();
+    return nullptr;
+  }
+
+  std::function<void()> fn_;
+  pthread_t thread_{};
+  bool started_ = false;
+  std::thread fallback_;
+};
 
 // produce(push):        on the calling thread; calls push(Item) per item in
 //                       order and returns a Status (push returns false when
@@ -76,8 +119,8 @@ Status RunOrdered(int jobs, size_t window, Produce produce, Work work, Consume c
     return true;
   };
 
-  std::vector<std::thread> threads;
-  for (int i = 0; i < jobs; ++i) threads.emplace_back(worker_loop, i);
+  std::vector<std::unique_ptr<DeepStackThread>> threads;
+  for (int i = 0; i < jobs; ++i) threads.push_back(std::make_unique<DeepStackThread>([&worker_loop, i] { worker_loop(i); }));
 
   auto push = [&](Item item) -> bool {
     std::unique_lock<std::mutex> lock(mu);
@@ -106,7 +149,7 @@ Status RunOrdered(int jobs, size_t window, Produce produce, Work work, Consume c
     // Let workers finish what they took; results after a failure are dropped.
     work_ready.notify_all();
   }
-  for (std::thread& t : threads) t.join();
+  for (auto& t : threads) t->Join();
   if (!failure.ok()) return failure;
   return produced_status;
 }

@@ -26,7 +26,10 @@ std::string Located(const std::string& label, const Status& s);
 
 struct PlanContext {
   PlanContext(const Input& input, const Options& options)
-      : in(input), opt(options), colorize(options.color), palette(colorize) {}
+      : in(input),
+        opt(options),
+        colorize(options.color),
+        palette(colorize, /*mark_symbols=*/options.format == Format::kMarkdown) {}
 
   const Input& in;
   const Options& opt;

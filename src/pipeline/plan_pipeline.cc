@@ -1,10 +1,14 @@
 // Order of work: PreScan validates the whole document and tallies what the
 // legend and summary need; schema problems are then checked before anything
-// is written; then the sections are written in Terraform's order
-// (plan.renderHuman). Planned changes, the bulk of a plan, are rendered by
-// ResourceWorkers on several threads and written in input order, one block
-// at a time; the other sections are rendered on this thread.
+// is written (plan_prepare.h); then the sections are written in Terraform's
+// order (plan.renderHuman). Planned changes, the bulk of a plan, are
+// rendered by ResourceWorkers on several threads and written in input order,
+// one block at a time (change_blocks.h); the other sections are rendered on
+// this thread. RenderPlan hands --summary and --format markdown to their own
+// layouts (plan_summary.h, plan_markdown.h), which share those stages.
 #include "pipeline/plan_pipeline.h"
+
+#include "stream/pre_scan.h"
 
 #include <algorithm>
 #include <chrono>
@@ -12,24 +16,21 @@
 #include <cstdlib>
 #include <string>
 
-#include "pipeline/ordered_parallel.h"
+#include "pipeline/change_blocks.h"
 #include "pipeline/plan_context.h"
+#include "pipeline/plan_markdown.h"
+#include "pipeline/plan_prepare.h"
 #include "pipeline/plan_sections.h"
+#include "pipeline/plan_summary.h"
+#include "pipeline/plan_totals.h"
+#include "pipeline/progress_meter.h"
 #include "pipeline/resource_worker.h"
-#include "render/text/go_float.h"
 #include "render/text/word_wrap.h"
 
 namespace tfstream::pipeline {
 namespace {
 
 using render::Action;
-
-// incompatibleVersions: true when the document's format is newer than ours.
-bool Incompatible(std::string_view local, std::string_view remote) {
-  double l, r;
-  if (!render::text::GoParseFloat(local, &l) || !render::text::GoParseFloat(remote, &r)) return false;
-  return l < r;
-}
 
 // TFSTREAM_TIMING=1 prints how long each phase took, for benchmarking.
 class PhaseTimer {
@@ -50,8 +51,8 @@ class PhaseTimer {
 
 class PlanPipeline {
  public:
-  PlanPipeline(const Input& in, const Options& opt, buffer::OutputSink* out)
-      : ctx_(in, opt), out_(out), worker_(ctx_) {}
+  PlanPipeline(const Input& in, const Options& opt, ProgressMeter* progress, buffer::OutputSink* out)
+      : ctx_(in, opt), progress_(progress), out_(out), worker_(ctx_) {}
 
   Status Run();
 
@@ -71,57 +72,17 @@ class PlanPipeline {
   }
 
   PlanContext ctx_;
+  ProgressMeter* progress_;  // may be null
   buffer::OutputSink* out_;
   ResourceWorker worker_;  // for everything rendered on this thread
-  std::vector<OutputEntry> outputs_;
-  bool errored_ = false, no_changes_quality_ = false;
+  PreparedPlan prepared_;
 };
 
 Status PlanPipeline::RenderChanges() {
-  const stream::ByteRange range = ctx_.facts.resource_changes;
-  int jobs = std::max(1, ctx_.opt.jobs);
-  if (jobs == 1 || ctx_.facts.resource_change_count < 64) {
-    return ctx_.ForEachElement(range, [&](std::string_view raw, uint64_t offset) -> Status {
-      Status s = worker_.RenderChangeBlock(raw, offset, out_->buffer());
-      worker_.Reset();
-      if (!s.ok()) return s;
-      return out_->Flush();
-    });
-  }
-  struct Item {
-    std::string_view raw;
-    uint64_t offset = 0;
-  };
-  struct Block {
-    std::string text;
-    uint64_t end = 0;  // where the element ends in the input
-  };
-  std::vector<std::unique_ptr<ResourceWorker>> workers;
-  for (int i = 0; i < jobs; ++i) workers.push_back(std::make_unique<ResourceWorker>(ctx_));
-  return RunOrdered<Item, Block>(
-      jobs, static_cast<size_t>(jobs) * 16,
-      [&](auto push) {
-        return ctx_.ForEachElement(
-            range,
-            [&](std::string_view raw, uint64_t offset) -> Status {
-              push(Item{raw, offset});
-              return Status::Ok();
-            },
-            /*release=*/false);
-      },
-      [&](int id, const Item& item, Block* block) {
-        block->text.clear();
-        block->end = item.offset + item.raw.size();
-        Status s = workers[static_cast<size_t>(id)]->RenderChangeBlock(item.raw, item.offset, &block->text);
-        workers[static_cast<size_t>(id)]->Reset();
-        return s;
-      },
-      [&](Block& block) {
-        ctx_.Release(block.end);  // every earlier element has been consumed too
-        if (block.text.empty()) return Status::Ok();
-        out_->Append(block.text);
-        return out_->Flush();
-      });
+  return RenderChangeBlocks(ctx_, &worker_, progress_, [this](std::string_view block) {
+    out_->Append(block);
+    return out_->Flush();
+  });
 }
 
 void PlanPipeline::RenderNoChanges(bool have_refresh_changes, bool* done) {
@@ -134,7 +95,7 @@ void PlanPipeline::RenderNoChanges(bool have_refresh_changes, bool* done) {
       return Status::Ok();
     });
   }
-  if (errored_) {
+  if (prepared_.errored) {
     if (have_refresh_changes) Rule();
     out_->Append(c.Color("\n[reset][bold][red]Planning failed.[reset][bold] Terraform encountered an error while generating this plan.[reset]\n\n"));
   } else if (has_deferred) {
@@ -156,7 +117,7 @@ void PlanPipeline::RenderNoChanges(bool have_refresh_changes, bool* done) {
     if (have_refresh_changes) Rule();
     out_->Append(c.Color("\n[reset][bold][green]No changes.[reset][bold] Your infrastructure matches the configuration.[reset]\n\n"));
     if (have_refresh_changes) {
-      if (!no_changes_quality_) {
+      if (!prepared_.no_changes_quality) {
         Println(Wrap("Your configuration already matches the changes detected above, so applying this plan will only update the state to include the changes detected above and won't change any real infrastructure."));
       } else {
         std::string suggestion = ctx_.opt.automation ? "." : ":\n  terraform apply -refresh-only";
@@ -171,45 +132,30 @@ void PlanPipeline::RenderNoChanges(bool have_refresh_changes, bool* done) {
 
 Status PlanPipeline::Run() {
   PhaseTimer timer;
-  stream::PlanFacts& facts = ctx_.facts;
-  Status s = stream::PreScan(ctx_.in.plan, &facts, ctx_.in.release_plan_before);
-  if (!s.ok()) return ctx_.PlanError(s);
+  const stream::PlanFacts& facts = ctx_.facts;
+  Status s = ScanPlan(&ctx_, progress_);
+  if (!s.ok()) return s;
   timer.Mark("pre-scan");
-  bool renderer_shape = facts.shape == stream::InputShape::kRenderer;
-  switch (ctx_.opt.quality) {
-    case Quality::kErrored: errored_ = true; break;
-    case Quality::kNoChanges: no_changes_quality_ = true; break;
-    case Quality::kNone: break;
-    case Quality::kAuto:
-      // `terraform show` takes these from the plan; HCP Terraform passes
-      // qualities separately, so the renderer shape has none.
-      if (!renderer_shape) {
-        if (facts.errored) {
-          errored_ = true;
-        } else if (facts.has_applyable && !facts.applyable) {
-          no_changes_quality_ = true;
-        }
-      }
-      break;
-  }
-  if (!(s = CheckSchemas(&ctx_)).ok()) return s;
-  if (ctx_.opt.mode != PlanMode::kRefreshOnly && !(s = PrepareRelevantAttributes(&ctx_)).ok()) return s;
-  if (!(s = PrepareActions(&ctx_)).ok()) return s;
-  if (!(s = PrepareOutputs(ctx_, &worker_, &outputs_)).ok()) return s;
+  if (!(s = PreparePlan(&ctx_, &worker_, &prepared_)).ok()) return s;
+  // Sections nothing is read from are checked after the blocks (see
+  // PlanFacts::deferred_validation); without blocks, right away.
+  auto validate_deferred = [&] {
+    Status v = stream::ValidateDeferred(ctx_.in.plan, facts);
+    return v.ok() ? v : ctx_.PlanError(v);
+  };
+  bool defer_validation = facts.shown_changes > 0 || !facts.actions.empty();
+  if (!defer_validation && !(s = validate_deferred()).ok()) return s;
+  const std::vector<OutputEntry>& outputs = prepared_.outputs;
 
-  // `terraform show` passes its own format versions; only documents from
-  // elsewhere can be newer than this renderer.
-  if (renderer_shape && (Incompatible("1.2", facts.plan_format_version) ||
-                         Incompatible("1.0", facts.provider_format_version))) {
+  if (prepared_.newer_format) {
     Println(Wrap(ctx_.colorize.Color("\n[bold][red]Warning:[reset][bold] This plan was generated using a different version of Terraform, the diff presented here may be missing representations of recent features.")));
   }
 
   bool have_refresh_changes;
-  if (!(s = RenderDrift(ctx_, &worker_, outputs_, out_, &have_refresh_changes)).ok()) return s;
+  if (!(s = RenderDrift(ctx_, &worker_, outputs, out_, &have_refresh_changes)).ok()) return s;
   if (!(s = out_->Flush()).ok()) return s;
 
-  bool any_output = std::any_of(outputs_.begin(), outputs_.end(),
-                                [](const OutputEntry& e) { return e.action != Action::kNoOp; });
+  bool any_output = prepared_.any_output_change;
   size_t action_count = facts.actions.size();
   if (facts.shown_changes == 0 && !any_output && action_count == 0) {
     bool done;
@@ -222,39 +168,25 @@ Status PlanPipeline::Run() {
   if (!(s = RenderDeferred(ctx_, &worker_, out_, &have_deferred)).ok()) return s;
   if (have_deferred) Rule();
 
+  // Over the blocks shown: the same as Terraform's without a filter.
   if (facts.will_print_resource_changes) {
     Println(Wrap("\nTerraform used the selected providers to generate the following execution plan. Resource actions are indicated with the following symbols:"));
-    static const std::pair<Action, const char*> kLegend[] = {
-        {Action::kCreate, "  [green]+[reset] create"},
-        {Action::kUpdate, "  [yellow]~[reset] update in-place"},
-        {Action::kDelete, "  [red]-[reset] destroy"},
-        {Action::kDeleteThenCreate, "[red]-[reset]/[green]+[reset] destroy and then create replacement"},
-        {Action::kCreateThenDelete, "[green]+[reset]/[red]-[reset] create replacement and then destroy"},
-        {Action::kRead, " [cyan]<=[reset] read (data resources)"},
-    };
-    for (const auto& [action, text] : kLegend) {
-      if (facts.counts[static_cast<size_t>(action)] > 0) Println(ctx_.colorize.Color(text));
+    for (const LegendEntry& e : Legend()) {
+      if (facts.filtered_counts[static_cast<size_t>(e.action)] > 0) Println(ctx_.colorize.Color(e.Markup()));
     }
   }
 
-  auto n = [&](Action a) { return facts.counts[static_cast<size_t>(a)]; };
   if (facts.shown_changes > 0 || action_count > 0) {
-    out_->Append(errored_ ? "\nTerraform planned the following actions, but then encountered a problem:\n"
-                          : "\nTerraform will perform the following actions:\n");
+    out_->Append(prepared_.errored ? "\nTerraform planned the following actions, but then encountered a problem:\n"
+                                   : "\nTerraform will perform the following actions:\n");
     if (!(s = out_->Flush()).ok()) return s;
     timer.Mark("before changes");
     if (!(s = RenderChanges()).ok()) return s;
     timer.Mark("changes");
-    std::string summary = ctx_.colorize.Color("\n[bold]Plan:[reset] ");
-    if (facts.importing > 0) summary += std::to_string(facts.importing) + " to import, ";
-    summary += std::to_string(n(Action::kCreate) + n(Action::kDeleteThenCreate) + n(Action::kCreateThenDelete) +
-                              n(Action::kCreateThenForget)) +
-               " to add, " + std::to_string(n(Action::kUpdate)) + " to change, " +
-               std::to_string(n(Action::kDelete) + n(Action::kDeleteThenCreate) + n(Action::kCreateThenDelete)) +
-               " to destroy.";
-    if (action_count > 0) summary += " Actions: " + std::to_string(action_count) + " to invoke.";
-    summary += "\n";
-    out_->Append(summary);
+    if (!(s = validate_deferred()).ok()) return s;
+    out_->Append("\n");
+    Println(PlanSummaryLine(facts, ctx_.colorize));
+    if (ctx_.opt.filter.active()) Println(FilteredOutLine(facts));
   }
 
   std::string cli_actions;
@@ -266,10 +198,10 @@ Status PlanPipeline::Run() {
   }
 
   if (any_output) {
-    std::string outputs;
-    if (!(s = RenderOutputs(ctx_, &worker_, outputs_, &outputs)).ok()) return s;
+    std::string text;
+    if (!(s = RenderOutputs(ctx_, &worker_, outputs, &text)).ok()) return s;
     out_->Append("\nChanges to Outputs:\n");
-    out_->Append(outputs);
+    out_->Append(text);
     out_->Append("\n");
     // Only output changes: say what applying would mean.
     bool no_counts = std::all_of(facts.counts.begin(), facts.counts.end(), [](size_t v) { return v == 0; });
@@ -282,9 +214,28 @@ Status PlanPipeline::Run() {
 
 }  // namespace
 
-Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink* out) {
-  PlanPipeline pipeline(input, options, out);
-  return pipeline.Run();
+Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink* out, Report* report) {
+  std::unique_ptr<ProgressMeter> progress;
+  if (options.progress_fd >= 0) {
+    progress = std::make_unique<ProgressMeter>(input.plan.size(), options.progress_columns, options.progress_fd);
+    if (options.stdout_is_terminal) {
+      out->set_before_write([meter = progress.get()](std::string_view text) { meter->BeforeOutput(text); });
+    }
+  }
+  Status s;
+  if (options.summary) {
+    s = RenderSummary(input, options, progress.get(), out);
+  } else if (options.format == Format::kMarkdown) {
+    s = RenderMarkdown(input, options, progress.get(), out, report);
+  } else {
+    PlanPipeline pipeline(input, options, progress.get(), out);
+    s = pipeline.Run();
+  }
+  if (progress != nullptr) {
+    progress->Finish();
+    out->set_before_write(nullptr);
+  }
+  return s;
 }
 
 }  // namespace tfstream::pipeline

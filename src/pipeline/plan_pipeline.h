@@ -11,11 +11,13 @@
 
 #include "base/status.h"
 #include "buffer/output_sink.h"
+#include "stream/change_filter.h"
 
 namespace tfstream::pipeline {
 
 enum class PlanMode { kNormal, kDestroy, kRefreshOnly };
 enum class Quality { kAuto, kNone, kErrored, kNoChanges };
+enum class Format { kText, kMarkdown };
 
 struct Options {
   PlanMode mode = PlanMode::kNormal;
@@ -26,6 +28,30 @@ struct Options {
   // Threads rendering resource blocks; blocks are still written in input
   // order. 1 renders on the calling thread.
   int jobs = 1;
+
+  // --action / --address: which planned-change blocks are shown.
+  stream::ChangeFilter filter;
+  // --summary: one line per shown block (plan_summary.h) instead of the text.
+  bool summary = false;
+  // --format markdown (plan_markdown.h): colour must be off.
+  Format format = Format::kText;
+  // Markdown only: each part at most max_bytes (0: no limit); parts go to
+  // <output_prefix>.<n>.md, or all to `out` when output_prefix is empty.
+  size_t max_bytes = 0;
+  std::string output_prefix;
+  // --progress: the descriptor to draw it on (-1: none) and the width of
+  // its terminal; when stdout_is_terminal, the line is erased before plan
+  // text is written.
+  int progress_fd = -1;
+  int progress_columns = 0;
+  bool stdout_is_terminal = false;
+};
+
+// What main needs to know besides the Status.
+struct Report {
+  // Markdown to standard output would have exceeded max_bytes; nothing was
+  // written.
+  bool too_large = false;
 };
 
 struct Input {
@@ -40,6 +66,6 @@ struct Input {
 };
 
 // Errors come back as "<label>:<offset>: <message>" (or "<label>: ...").
-Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink* out);
+Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink* out, Report* report = nullptr);
 
 }  // namespace tfstream::pipeline

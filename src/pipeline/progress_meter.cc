@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -10,20 +11,35 @@
 namespace tfstream::pipeline {
 namespace {
 
-// "12 B", "1.5 KiB", "52.3 MiB", "1.2 GiB": IEC units, one decimal.
-std::string Bytes(double n) {
+// The IEC unit for `n` bytes: its divisor and name.
+void Unit(double n, double* divisor, const char** name) {
   static const char* const kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
   size_t u = 0;
-  while (n >= 1024 && u + 1 < std::size(kUnits)) {
-    n /= 1024;
+  *divisor = 1;
+  while (n / *divisor >= 1024 && u + 1 < std::size(kUnits)) {
+    *divisor *= 1024;
     ++u;
   }
-  char buf[32];
-  if (u == 0) {
-    std::snprintf(buf, sizeof buf, "%.0f %s", n, kUnits[u]);
-  } else {
-    std::snprintf(buf, sizeof buf, "%.1f %s", n, kUnits[u]);
-  }
+  *name = kUnits[u];
+}
+
+// "512 B", "52.3 MiB": one decimal past bytes.
+std::string Bytes(double n) {
+  double d;
+  const char* unit;
+  Unit(n, &d, &unit);
+  char buf[48];
+  std::snprintf(buf, sizeof buf, d == 1 ? "%.0f %s" : "%.1f %s", n / d, unit);
+  return buf;
+}
+
+// "52.3/120.0 MiB": both in the unit of the total.
+std::string BytesOf(double n, double total) {
+  double d;
+  const char* unit;
+  Unit(total, &d, &unit);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, d == 1 ? "%.0f/%.0f %s" : "%.1f/%.1f %s", n / d, total / d, unit);
   return buf;
 }
 
@@ -48,25 +64,26 @@ double SteadySeconds() {
 
 std::string FormatProgress(const ProgressState& s, int columns) {
   bool rendering = s.phase == ProgressState::Phase::kRendering;
-  std::string line = rendering ? "tfstream: rendering " : "tfstream: scanning ";
-  line += Bytes(static_cast<double>(s.offset)) + " of " + Bytes(static_cast<double>(s.total));
-  if (s.total > 0) line += " (" + std::to_string(s.offset * 100 / s.total) + "%)";
+  std::string line = rendering ? "rendering " : "scanning ";
+  uint64_t size = s.pass_end > s.pass_begin ? s.pass_end - s.pass_begin : 0;
+  uint64_t done = std::min(size, s.offset > s.pass_begin ? s.offset - s.pass_begin : 0);
+  uint64_t left = size - done;
+  line += BytesOf(static_cast<double>(done), static_cast<double>(size));
+  if (size > 0) line += " (" + std::to_string(done * 100 / size) + "%)";
   if (rendering) {
-    line += ", " + std::to_string(s.resources_done) + " of " + std::to_string(s.resources_total) + " resources";
+    line += ", " + std::to_string(s.resources_done) + "/" + std::to_string(s.resources_total) + " resources";
   }
-  uint64_t done = s.offset > s.pass_begin ? s.offset - s.pass_begin : 0;
-  uint64_t left = s.pass_end > s.offset ? s.pass_end - s.offset : 0;
   double rate = s.elapsed > 0 ? static_cast<double>(done) / s.elapsed : 0;
   if (rate > 0) line += ", " + Bytes(rate) + "/s";
   // A rate measured over less than half a second says little about the rest.
   line += ", ETA " + (s.elapsed >= 0.5 && rate > 0 ? Duration(static_cast<double>(left) / rate) : "-:--");
-  if (columns > 0 && line.size() > static_cast<size_t>(columns - 1)) line.resize(static_cast<size_t>(columns - 1));
+  if (columns > 0 && line.size() > static_cast<size_t>(columns - 1))
+    line.resize(static_cast<size_t>(columns - 1));
   return line;
 }
 
 ProgressMeter::ProgressMeter(uint64_t total_bytes, int columns, Writer write, Clock now)
     : write_(std::move(write)), now_(std::move(now)), columns_(columns) {
-  state_.total = total_bytes;
   StartPass(ProgressState::Phase::kScanning, 0, total_bytes);
 }
 

@@ -2,11 +2,11 @@
 // error, redrawn in place ("\r", then spaces over what is left of the
 // previous line; no escape sequences, so it works on any terminal):
 //
-//   tfstream: scanning 52.3 MiB of 120.0 MiB (43%), 410.2 MiB/s, ETA 0:01
-//   tfstream: rendering 80.1 MiB of 120.0 MiB (66%), 1234 of 5000 resources, 60.1 MiB/s, ETA 0:03
+//   scanning 52.3/120.0 MiB (43%), 410.2 MiB/s, ETA 0:01
+//   rendering 80.1/120.0 MiB (66%), 1234/5000 resources, 60.1 MiB/s, ETA 0:03
 //
-// Bytes are positions in the plan document; the scan pass reads all of it,
-// the render pass the resource_changes array (drift, outputs and the other
+// Bytes are those of the current pass: the scan pass reads the whole plan,
+// the render pass its resource_changes array (drift, outputs and the other
 // sections are not reported). Rate and ETA are those of the current pass,
 // measured from its start; the ETA shows "-:--" until the pass has run for
 // half a second. The first update draws at once, later ones at most every
@@ -29,8 +29,7 @@ namespace tfstream::pipeline {
 // What one progress line says. Pure data, so FormatProgress can be tested.
 struct ProgressState {
   enum class Phase { kScanning, kRendering } phase = Phase::kScanning;
-  uint64_t offset = 0;        // bytes of the plan processed
-  uint64_t total = 0;         // plan size
+  uint64_t offset = 0;        // position in the plan reached
   uint64_t pass_begin = 0;    // where this pass started
   uint64_t pass_end = 0;      // where it will end
   size_t resources_done = 0;  // rendering only
@@ -75,8 +74,8 @@ class ProgressMeter {
   ProgressState state_;
   double pass_start_ = 0;
   double last_draw_ = -1;
-  size_t drawn_ = 0;         // characters on the terminal line now
-  bool mid_line_ = false;    // plan text ended without a newline
+  size_t drawn_ = 0;       // characters on the terminal line now
+  bool mid_line_ = false;  // plan text ended without a newline
   bool finished_ = false;
 };
 

@@ -158,15 +158,25 @@ Status ResourceWorker::Invocations(const stream::ResourceChange& rc,
   return Status::Ok();
 }
 
+// The ChangeFilter decides on the same scanned facts as the pre-scan did,
+// before the element is parsed: the legend and counts then always agree
+// with the blocks printed, and hidden blocks cost a scan only.
+bool ResourceWorker::FilteredOut(std::string_view raw, uint64_t offset) const {
+  if (!ctx_.opt.filter.active()) return false;
+  stream::JsonScanner s(raw, offset);
+  stream::ResourceFacts rf;
+  stream::PlanAction action;
+  // The pre-scan validated the element, so neither can fail here.
+  if (!stream::ScanResourceFacts(&s, 2, &rf) || !stream::PlanActionFromList(rf.actions, &action)) return false;
+  return !ctx_.opt.filter.Matches(rf, action);
+}
+
 Status ResourceWorker::RenderChangeBlock(std::string_view raw, uint64_t offset, std::string* out) {
+  if (FilteredOut(raw, offset)) return Status::Ok();
   stream::ResourceChange rc;
   Status s = Load(raw, offset, &rc);
   if (!s.ok()) return s;
-  // Neither no-ops (unless moved or imported) nor deleted data sources print.
-  if ((rc.action == Action::kNoOp && !rc.Moved() && !rc.importing) ||
-      (rc.action == Action::kDelete && !rc.IsManaged())) {
-    return Status::Ok();
-  }
+  if (!stream::IsPrintedChange(rc.action, rc.Moved(), rc.importing, rc.IsManaged())) return Status::Ok();
   Diff d;
   bool skip;
   s = ComputeDiff(rc, false, &d, &skip);

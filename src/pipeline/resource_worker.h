@@ -57,6 +57,8 @@ class ResourceWorker {
 
  private:
   render::DiffContext Ctx() { return render::DiffContext{&arena_, &error_}; }
+  // Whether the options' ChangeFilter hides this resource_changes element.
+  bool FilteredOut(std::string_view raw, uint64_t offset) const;
 
   const PlanContext& ctx_;
   buffer::Arena arena_;

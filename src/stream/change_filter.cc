@@ -10,12 +10,16 @@ Status ChangeFilter::AddActions(std::string_view list) {
     uint32_t set;
   } kNames[] = {
       {"create", kCreate}, {"update", kUpdate}, {"delete", kDelete}, {"replace", kReplace}, {"read", kRead},
-      {"forget", kForget}, {"no-op", kNoOp},   {"moved", kMoved},   {"import", kImport},
+      {"forget", kForget}, {"no-op", kNoOp},    {"moved", kMoved},   {"import", kImport},
   };
+  uint32_t mask = 0;  // applied only when the whole list is good
   size_t start = 0;
   while (true) {
     size_t comma = list.find(',', start);
-    std::string_view name = list.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    std::string_view name =
+        list.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    while (!name.empty() && name.front() == ' ') name.remove_prefix(1);  // "delete, replace"
+    while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
     uint32_t set = 0;
     for (const auto& n : kNames) {
       if (n.name == name) set = n.set;
@@ -24,8 +28,11 @@ Status ChangeFilter::AddActions(std::string_view list) {
       return Status::Error("--action: unknown action '" + std::string(name) +
                            "' (one of create, update, delete, replace, read, forget, no-op, moved, import)");
     }
-    action_mask_ |= set;
-    if (comma == std::string_view::npos) return Status::Ok();
+    mask |= set;
+    if (comma == std::string_view::npos) {
+      action_mask_ |= mask;
+      return Status::Ok();
+    }
     start = comma + 1;
   }
 }
@@ -41,15 +48,29 @@ bool ChangeFilter::Matches(const ResourceFacts& rf, PlanAction action) const {
   if (action_mask_ != 0) {
     uint32_t sets = 0;
     switch (action) {
-      case PlanAction::kCreate: sets = kCreate; break;
-      case PlanAction::kUpdate: sets = kUpdate; break;
-      case PlanAction::kDelete: sets = kDelete; break;
+      case PlanAction::kCreate:
+        sets = kCreate;
+        break;
+      case PlanAction::kUpdate:
+        sets = kUpdate;
+        break;
+      case PlanAction::kDelete:
+        sets = kDelete;
+        break;
       case PlanAction::kDeleteThenCreate:
       case PlanAction::kCreateThenDelete:
-      case PlanAction::kCreateThenForget: sets = kReplace; break;
-      case PlanAction::kRead: sets = kRead; break;
-      case PlanAction::kForget: sets = kForget; break;
-      case PlanAction::kNoOp: sets = kNoOp; break;
+      case PlanAction::kCreateThenForget:
+        sets = kReplace;
+        break;
+      case PlanAction::kRead:
+        sets = kRead;
+        break;
+      case PlanAction::kForget:
+        sets = kForget;
+        break;
+      case PlanAction::kNoOp:
+        sets = kNoOp;
+        break;
     }
     if (rf.Moved()) sets |= kMoved;
     if (rf.importing) sets |= kImport;

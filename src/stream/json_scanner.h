@@ -32,6 +32,8 @@ class JsonScanner {
   explicit JsonScanner(std::string_view text, uint64_t base = 0) : text_(text), base_(base) {}
 
   size_t pos() const { return pos_; }
+  // Moves the cursor; REQUIRES: pos <= text().size().
+  void Seek(size_t pos) { pos_ = pos; }
   uint64_t offset() const { return base_ + pos_; }
   std::string_view text() const { return text_; }
   bool AtEnd() { SkipWhitespace(); return pos_ >= text_.size(); }

@@ -248,6 +248,19 @@ bool ScanActionInvocations(JsonScanner* s, PlanFacts* facts) {
 
 }  // namespace
 
+Status ValidateDeferred(std::string_view doc, const PlanFacts& facts) {
+  for (const ByteRange& r : facts.deferred_validation) {
+    JsonScanner s(doc.substr(0, r.end));
+    s.Seek(r.begin);
+    if (!s.SkipValue(1)) return s.status();
+    if (s.pos() != r.end) {
+      s.Fail("unexpected data after a value, found " + DescribeByte(doc, s.pos()));
+      return s.status();
+    }
+  }
+  return Status::Ok();
+}
+
 bool ScanResourceFacts(JsonScanner* s, int depth, ResourceFacts* out) {
   if (IsNullNext(s)) return s->SkipValue(depth);
   if (!s->BeginObject("an object for a resource change")) return false;
@@ -279,8 +292,28 @@ bool ScanResourceFacts(JsonScanner* s, int depth, ResourceFacts* out) {
   return s->ok();
 }
 
+namespace {
+
+Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<void(uint64_t)>& done_before,
+                   const ChangeHooks* hooks, bool defer);
+
+}  // namespace
+
 Status PreScan(std::string_view doc, PlanFacts* facts, const std::function<void(uint64_t)>& done_before,
                const ChangeHooks* hooks) {
+  Status s = PreScanPass(doc, facts, done_before, hooks, /*defer=*/true);
+  if (s.ok() || facts->deferred_validation.empty()) return s;
+  // A skip by structure alone can misplace an error in broken JSON: scan
+  // again, validating everything, to report the first real problem.
+  *facts = PlanFacts{};
+  Status full = PreScanPass(doc, facts, done_before, hooks, /*defer=*/false);
+  return full.ok() ? s : full;
+}
+
+namespace {
+
+Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<void(uint64_t)>& done_before,
+                   const ChangeHooks* hooks, bool defer) {
   JsonScanner s(doc);
   if (done_before) s.OnProgress(8 << 20, done_before);
   if (s.Peek() != '{') {
@@ -322,7 +355,19 @@ Status PreScan(std::string_view doc, PlanFacts* facts, const std::function<void(
       facts->has_applyable = true;
       ok = ReadBoolField(&s, "applyable", &facts->applyable);
     } else {
-      ok = s.SkipValue(1);
+      // Found by structure only; validated later by ValidateDeferred.
+      char c = s.Peek();
+      size_t begin = s.pos();
+      bool value_start = c == '"' || c == '{' || c == '[' || c == 't' || c == 'f' || c == 'n' || c == '-' ||
+                         (c >= '0' && c <= '9');
+      size_t end = defer && value_start ? SkipValidValue(doc, begin) : begin;
+      if (end <= begin || end >= doc.size()) {
+        s.Seek(begin);
+        ok = s.SkipValue(1);  // not a value at all: let the validating skip say why
+      } else {
+        facts->deferred_validation.push_back(ByteRange{begin, end, true});
+        s.Seek(end);
+      }
     }
     if (!ok) return s.status();
   }
@@ -335,5 +380,7 @@ Status PreScan(std::string_view doc, PlanFacts* facts, const std::function<void(
   facts->shape = renderer ? InputShape::kRenderer : InputShape::kShowJson;
   return Status::Ok();
 }
+
+}  // namespace
 
 }  // namespace tfstream::stream

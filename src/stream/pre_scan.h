@@ -51,6 +51,11 @@ struct SchemaKey {
 
 struct PlanFacts {
   InputShape shape = InputShape::kShowJson;
+  // Top-level values nothing is read from (planned_values, prior_state,
+  // configuration, ...; often half a plan): the pre-scan only finds their
+  // ends, and ValidateDeferred() checks them once the blocks are out, so the
+  // first block is not kept waiting for them.
+  std::vector<ByteRange> deferred_validation;
   bool has_plan_format_version = false, has_provider_format_version = false;
   std::string plan_format_version, provider_format_version, format_version;
   bool errored = false, applyable = false, has_applyable = false;
@@ -74,6 +79,9 @@ struct PlanFacts {
   // Every schema resource_changes needs, with the first address needing it.
   std::map<SchemaKey, std::string> needed_schemas;
 };
+
+// Validates the values PreScan deferred (see PlanFacts::deferred_validation).
+Status ValidateDeferred(std::string_view doc, const PlanFacts& facts);
 
 // The shallow facts of one resource change object, read by scanning.
 struct ResourceFacts {

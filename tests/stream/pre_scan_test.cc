@@ -103,12 +103,27 @@ TEST_CASE("pre-scan errors carry the byte offset of the problem", "[prescan]") {
 
 TEST_CASE("pre-scan bounds nesting at Go's 10000 levels", "[prescan]") {
   PlanFacts f;
+  // Inside the sections the pre-scan reads, depth is checked at once.
+  const std::string head =
+      "{\"resource_changes\":[{\"mode\":\"managed\",\"change\":{\"actions\":[\"create\"]},\"x\":";
+  std::string ok_rc = head + std::string(9997, '[') + std::string(9997, ']') + "}]}";
+  CHECK(PreScan(ok_rc, &f).ok());
+  std::string deep_rc = head + std::string(9998, '[') + std::string(9998, ']') + "}]}";
+  auto st = PreScan(deep_rc, &f);
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.message().find("nesting depth") != std::string::npos);
+  // Sections nothing is read from are checked by ValidateDeferred.
   std::string ok_doc = "{\"x\":" + std::string(9999, '[') + std::string(9999, ']') + "}";
-  CHECK(PreScan(ok_doc, &f).ok());
+  PlanFacts ok_facts;
+  REQUIRE(PreScan(ok_doc, &ok_facts).ok());
+  CHECK(tfstream::stream::ValidateDeferred(ok_doc, ok_facts).ok());
   std::string deep = "{\"x\":" + std::string(10000, '[') + std::string(10000, ']') + "}";
-  auto st = PreScan(deep, &f);
+  PlanFacts deep_facts;
+  REQUIRE(PreScan(deep, &deep_facts).ok());
+  st = tfstream::stream::ValidateDeferred(deep, deep_facts);
   REQUIRE_FALSE(st.ok());
   CHECK(st.message().find("nesting depth") != std::string::npos);
   std::string very_deep = "{\"x\":" + std::string(1000000, '[');
-  CHECK_FALSE(PreScan(very_deep, &f).ok());
+  PlanFacts vd;
+  CHECK_FALSE(PreScan(very_deep, &vd).ok());  // the object never closes
 }

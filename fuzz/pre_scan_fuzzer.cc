@@ -1,0 +1,79 @@
+// Fuzzes stream::PreScan, the validating pass over the whole plan document.
+// Besides memory safety (ASan/UBSan) it checks what later stages rely on:
+//   - an accepted document is one valid JSON value (JsonScanner agrees),
+//     once the sections the pre-scan only skipped by structure (when it
+//     records them in PlanFacts::deferred_validation) pass ValidateDeferred;
+//   - every recorded section range lies inside the document, starts with the
+//     right bracket and ends where the fast skip (SkipValidValue) ends it;
+//   - the tallies are consistent (blocks shown <= resource changes);
+//   - a rejected document carries a message and an offset inside the
+//     document.
+#include <cstdint>
+#include <cstdlib>
+#include <cstdio>
+#include <string_view>
+
+#include "stream/json_scanner.h"
+#include "stream/pre_scan.h"
+
+using tfstream::stream::ByteRange;
+
+namespace {
+
+// ValidateDeferred where PlanFacts has deferred_validation (the pre-scan
+// then skips unread sections by structure and they are checked later), else
+// nothing to do. A template so that the call is only compiled when it exists.
+template <typename Facts>
+bool DeferredSectionsValid(std::string_view doc, const Facts& facts) {
+  if constexpr (requires { facts.deferred_validation; }) {
+    return ValidateDeferred(doc, facts).ok();  // found by argument-dependent lookup
+  } else {
+    return true;
+  }
+}
+
+[[noreturn]] void Die(const char* what) {
+  std::fprintf(stderr, "pre_scan_fuzzer: invariant broken: %s\n", what);
+  std::abort();
+}
+
+void CheckRange(std::string_view doc, const ByteRange& r, char open) {
+  if (!r.present) return;
+  if (r.begin >= r.end || r.end > doc.size()) Die("range outside the document");
+  if (doc[r.begin] != open) Die("range does not start with its bracket");
+  if (tfstream::stream::SkipValidValue(doc, r.begin) != r.end) Die("range end disagrees with SkipValidValue");
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string_view doc(reinterpret_cast<const char*>(data), size);
+  tfstream::stream::PlanFacts facts;
+  tfstream::Status s = tfstream::stream::PreScan(doc, &facts);
+
+  tfstream::stream::JsonScanner scanner(doc);
+  bool valid_json = scanner.SkipValue() && scanner.AtEnd();
+  if (!s.ok()) {
+    // (Messages may quote input with any character: main.cc escapes them.)
+    if (s.message().empty()) Die("empty error message");
+    if (!s.has_offset() || s.offset() > size) Die("error offset missing or outside the document");
+    return 0;
+  }
+  if (DeferredSectionsValid(doc, facts) != valid_json) {
+    Die(valid_json ? "ValidateDeferred rejects a valid document" : "PreScan + ValidateDeferred accept invalid JSON");
+  }
+  if (!valid_json) return 0;
+  CheckRange(doc, facts.resource_changes, '[');
+  CheckRange(doc, facts.resource_drift, '[');
+  CheckRange(doc, facts.output_changes, '{');
+  CheckRange(doc, facts.deferred_changes, '[');
+  CheckRange(doc, facts.relevant_attributes, '[');
+  CheckRange(doc, facts.provider_schemas, '{');
+  CheckRange(doc, facts.action_invocations, '[');
+  if (facts.shown_changes > facts.resource_change_count) Die("more blocks shown than resource changes");
+  if (facts.importing > facts.shown_changes) Die("more imports than blocks shown");
+  for (const auto& a : facts.actions) {
+    if (!a.range.present || a.range.end > size || a.range.begin >= a.range.end) Die("action range");
+  }
+  return 0;
+}

@@ -1,0 +1,99 @@
+// Fuzzes the whole render path as main.cc drives it: pipeline::RenderPlan on
+// one renderer-shaped document (provider_schemas embedded), output through an
+// OutputSink into /dev/null, on a thread with a large stack. Options (colour,
+// mode, width, quality, automation) are derived from a hash of the input so
+// that each unit renders deterministically. Checks, besides memory safety:
+//   - an error is reported as "fuzz.json:<offset>: ..." or "fuzz.json: ...".
+// Documents nested deeper than kMaxDepth are skipped: the text Terraform
+// prints grows with the square of the depth (hundreds of MB at 10000 levels),
+// which would only find slow units; the depth limit itself is fuzzed by the
+// other two targets and tested by tests/robustness/nesting.sh.
+#include <fcntl.h>
+#include <pthread.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "buffer/output_sink.h"
+#include "pipeline/plan_pipeline.h"
+
+namespace {
+
+constexpr int kMaxDepth = 256;
+
+struct Unit {
+  std::string_view plan;
+  tfstream::pipeline::Options options;
+  tfstream::Status status;
+  int null_fd;
+};
+
+void* Render(void* arg) {
+  Unit* u = static_cast<Unit*>(arg);
+  tfstream::pipeline::Input input;
+  input.plan = u->plan;
+  input.plan_label = "fuzz.json";
+  tfstream::buffer::OutputSink sink(u->null_fd);
+  u->status = tfstream::pipeline::RenderPlan(input, u->options, &sink);
+  return nullptr;
+}
+
+int MaxDepth(std::string_view text) {
+  int depth = 0, max = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      max = std::max(max, ++depth);
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return max;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  static int null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+  std::string_view plan(reinterpret_cast<const char*>(data), size);
+  if (MaxDepth(plan) > kMaxDepth) return -1;  // not added to the corpus
+
+  uint32_t h = 2166136261u;  // FNV-1a
+  for (size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 16777619u;
+  Unit u{plan, {}, {}, null_fd};
+  u.options.color = h & 1;
+  u.options.mode = static_cast<tfstream::pipeline::PlanMode>((h >> 1) % 3);
+  u.options.quality = static_cast<tfstream::pipeline::Quality>((h >> 3) % 4);
+  u.options.automation = (h >> 5) & 1;
+  static const int kWidths[] = {78, 0, 1, 20, 40, 200};
+  u.options.width = kWidths[(h >> 6) % 6];
+  u.options.jobs = 1;
+
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, size_t{256} << 20);
+  pthread_t thread;
+  if (pthread_create(&thread, &attr, Render, &u) != 0) std::abort();
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attr);
+
+  if (!u.status.ok()) {
+    const std::string& m = u.status.message();
+    if (m.rfind("fuzz.json:", 0) != 0) {
+      std::fprintf(stderr, "render_fuzzer: error not located in the plan: %s\n", m.c_str());
+      std::abort();
+    }
+  }
+  return 0;
+}

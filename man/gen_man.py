@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Writes tfstream's man page from its --help and --version output, so the
+page can never drift from the program.
+
+    gen_man.py TFSTREAM OUT.1
+
+--help is read as: "Usage: ..." (SYNOPSIS), the paragraph after it
+(DESCRIPTION), "Options:" (OPTIONS, Boost.Program_options' two columns),
+then one section per "Heading:" line at column 0. In a section, lines
+indented by two spaces are running text (reflowed into paragraphs); lines
+indented further are kept as they are (tables, examples). No date is written,
+so the page is the same on every build."""
+import re
+import subprocess
+import sys
+
+NAME = "render a Terraform plan in JSON as the exact text Terraform prints"
+
+
+def esc(text):
+    """Roff-escapes running text."""
+    text = text.replace("\\", "\\e")
+    if text.startswith((".", "'")):
+        text = "\\&" + text
+    return text
+
+
+def option_heading(spec):
+    """'-j [ --jobs ] N' -> bold names, italic argument."""
+    spec = spec.replace("[ ", "").replace(" ]", "")
+    out = []
+    for word in spec.split():
+        if word.startswith("-"):
+            out.append("\\fB" + word.replace("-", "\\-") + "\\fR")
+        else:
+            out.append("\\fI" + esc(word) + "\\fR")
+    # "-j --jobs N" reads better as "-j, --jobs N".
+    text = " ".join(out)
+    return re.sub(r"(\\fB\\-[A-Za-z]\\fR) (\\fB\\-\\-)", r"\1, \2", text)
+
+
+def parse_options(lines):
+    """Boost's layout: '  --name ARG   description' then continuation lines
+    indented to the description column."""
+    entries = []
+    for line in lines:
+        if not line.strip():
+            continue
+        m = re.match(r"^  (-\S.*?)(?:\s{2,}(.*))?$", line)
+        if m and not line.startswith("   "):
+            entries.append([m.group(1).strip(), (m.group(2) or "").strip()])
+        elif entries:
+            entries[-1][1] += " " + line.strip()
+    return entries
+
+
+def section_body(lines):
+    out, para, pre = [], [], False
+
+    def flush():
+        if para:
+            out.append(".PP")
+            out.append(esc(" ".join(para)))
+            para.clear()
+
+    for line in lines:
+        if not line.strip():
+            flush()
+            if pre:
+                out.append(".fi")
+                out.append(".RE")
+                pre = False
+            continue
+        if line.startswith("    "):
+            flush()
+            if not pre:
+                out.append(".RS 4")
+                out.append(".nf")
+                pre = True
+            out.append(esc(line[4:]))
+        else:
+            if pre:
+                out.append(".fi")
+                out.append(".RE")
+                pre = False
+            para.append(line.strip())
+    flush()
+    if pre:
+        out.append(".fi")
+        out.append(".RE")
+    return out
+
+
+def main():
+    tfstream, target = sys.argv[1], sys.argv[2]
+    help_text = subprocess.run([tfstream, "--help"], check=True, capture_output=True, text=True).stdout
+    version = subprocess.run([tfstream, "--version"], check=True, capture_output=True, text=True).stdout.strip()
+    lines = help_text.rstrip("\n").split("\n")
+
+    sections = []  # (title, lines)
+    for line in lines:
+        m = re.match(r"^([A-Z][A-Za-z ]*):(.*)$", line)
+        if m and not line.startswith(" "):
+            sections.append([m.group(1), [m.group(2).strip()] if m.group(2).strip() else []])
+        elif sections:
+            sections[-1][1].append(line)
+
+    out = [
+        '.TH TFSTREAM 1 "" "%s" "User Commands"' % esc(version.split(" (")[0]),
+        ".SH NAME",
+        "tfstream \\- " + NAME,
+    ]
+    for title, body in sections:
+        if title == "Usage":
+            usage, rest = body[0], body[1:]
+            out += [".SH SYNOPSIS", ".B " + esc(usage.split(" ", 1)[0]), esc(usage.split(" ", 1)[1])]
+            out += [".SH DESCRIPTION"] + section_body([l if l.startswith(" ") else "  " + l for l in rest])
+            out += [".PP", "It reproduces " + esc(version.split("(reproduces ", 1)[-1].rstrip(")")) + "."]
+        elif title == "Options":
+            out.append(".SH OPTIONS")
+            for spec, desc in parse_options(body):
+                out += [".TP", option_heading(spec), esc(desc)]
+        else:
+            out.append(".SH " + esc(title.upper()))
+            out += section_body(body)
+    with open(target, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+if __name__ == "__main__":
+    main()

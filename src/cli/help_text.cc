@@ -1,0 +1,107 @@
+#include "cli/help_text.h"
+
+namespace tfstream::cli {
+
+std::string_view HelpDetails() {
+  return R"HELP(Terminal:
+  Colour (--color auto) is on when standard output is a terminal, NO_COLOR is
+  unset or empty and TERM is not "dumb". The wrap width is, when standard
+  output is a terminal, its width (TIOCGWINSZ), else COLUMNS, else 78; when it
+  is not a terminal, 78, as Terraform. TF_IN_AUTOMATION (non-empty) or
+  --automation words suggestions as Terraform does in automation.
+
+Progress:
+  --progress=auto (the default) draws only when standard error is a terminal,
+  always draws anyway, never is silent. One line on standard error, redrawn in
+  place with "\r" at most 4 times a second and erased at the end (errors
+  included):
+    rendering 80.1/120.0 MiB (66%), 1234/5000 resources, 60.1 MiB/s, ETA 0:03
+  "scanning" is the first pass, over the whole plan; "rendering" the pass over
+  its resource_changes array (the other sections are quick and not reported).
+  Bytes, rate and ETA are those of the current pass (the ETA shows "-:--" for
+  its first half second). Standard output is never touched; when it is the same
+  terminal, the line is erased before each write of plan text. A plan read from
+  a pipe is first copied to a temporary file: progress starts after that.
+
+Filters:
+  --action LIST and --address GLOB choose which planned-change blocks
+  ("Terraform will perform the following actions") are printed; each block
+  printed is exactly Terraform's. Both may be repeated; LIST is
+  comma-separated. A block is shown when its action is in one of the named sets
+  AND its address matches one of the patterns (an option left out accepts every
+  block):
+    create   ["create"]             update   ["update"]
+    delete   ["delete"]             read     ["read"]
+    replace  ["delete","create"], ["create","delete"], ["create","forget"]
+    forget   ["forget"]
+    no-op    ["no-op"] blocks (printed only because moved or imported)
+    moved    any action, moved from another address
+    import   any action, being imported
+  GLOB is matched against the whole address, e.g.
+  module.app["eu"].aws_s3_bucket.logs[0]:
+    *    any characters within one step: not '.', '[' or ']', except inside a
+         quoted index key, where it matches anything (module.a[*])
+    **   any characters, across steps; "**." also matches nothing, so
+         **.aws_s3_bucket.* finds the type at any depth, root included
+    ?    one character * could match;  \c  the character c (\*, \?, \\)
+    everything else (brackets and quotes too) is literal; case matters.
+  A pattern also matches when it matches a leading part of the address that
+  ends a step (before '.' or '['): "module.app" selects everything in that
+  module and its instances, "aws_instance.web" all of its instances. The legend
+  lists the symbols of the blocks shown; the "Plan:" line still counts the
+  whole plan, and is followed by "Filtered out N of M resource blocks." The
+  drift and deferred sections, outputs and actions to invoke are not filtered.
+
+Summary:
+  --summary prints, instead of the blocks, one line per block that would be
+  shown: Terraform's action symbol and the address (plus "(deposed object K)",
+  "(moved from A)", "(will be imported)"), grouped as the legend orders them
+  (create, update, delete, delete-then-create, create-then-delete, read), then
+  create-then-forget, forget and last blocks shown only because moved or
+  imported; input order within a group. Then a blank line and the "Plan:" line
+  (always, even with zero counts) and, with filters, the "Filtered out" line.
+  It needs no schemas and computes no diffs. Text only: not with --format
+  markdown.
+
+Markdown:
+  --format markdown writes a pull-request comment, never coloured (--color
+  always is refused): the "Plan:" line in bold (or "No changes." ...), a table
+  of the shown blocks by action, then each block in a collapsed <details> whose
+  summary is its symbol and Terraform's comment line, holding Terraform's text
+  in a ```diff fence. Each line's action symbol is moved to column 0 (spaces
+  fill its old place, so alignment is kept): diff highlighting colours "+"
+  lines green and "-" lines red ("-/+" red, "+/-" green) and leaves "~", "<="
+  and lines without a symbol plain. Drift, deferred changes, actions to invoke
+  and output changes each get one <details> section.
+
+  --max-bytes N (at least 1024; default 65000, under GitHub's 65536-character
+  limit; 0: no limit) bounds the output. Without --output-prefix the document
+  goes to standard output and, if it would exceed N bytes, nothing is written
+  and the exit status is 3. With --output-prefix PATH it is split into
+  PATH.1.md, PATH.2.md, ... of at most N bytes each, never cutting a section; a
+  part after the first starts with "_Plan continued (part K)._". A section
+  larger than N on its own gets a part to itself, cut at a line boundary and
+  followed by a note saying how many lines are shown. Stale parts of an earlier
+  run right after the last part (PATH.N+1.md, PATH.N+2.md, ... while they
+  exist) are removed, and the paths written are printed on standard output, one
+  per line.
+
+Environment:
+  NO_COLOR, TERM (see Terminal), COLUMNS, TF_IN_AUTOMATION, TMPDIR (where a
+  plan read from a pipe is spooled; default /tmp).
+
+Exit status:
+  0 success, 1 bad input (or an output file that cannot be written), 2 bad
+  usage, 3 Markdown output over --max-bytes without --output-prefix.
+
+Examples:
+    terraform show -json plan.tfplan > plan.json
+    tfstream --schemas schemas.json plan.json
+    tfstream --schemas schemas.json --action delete,replace plan.json
+    tfstream --schemas schemas.json --address 'module.app' plan.json
+    tfstream --summary plan.json
+    tfstream --schemas schemas.json --format markdown --output-prefix out/plan plan.json
+)HELP";
+}
+
+}  // namespace tfstream::cli

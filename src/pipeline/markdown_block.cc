@@ -1,0 +1,138 @@
+#include "pipeline/markdown_block.h"
+
+#include <algorithm>
+
+#include "render/computed/palette.h"
+
+namespace tfstream::pipeline {
+namespace {
+
+constexpr char kOpen = render::Palette::kSymbolOpen;
+constexpr char kClose = render::Palette::kSymbolClose;
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  return s;
+}
+
+// The symbol a line starts with (after its indentation), and where the mark
+// ends; false when the line does not start with a mark.
+bool LeadingSymbol(std::string_view line, size_t* indent, std::string_view* inner, size_t* close) {
+  size_t sp = line.find_first_not_of(' ');
+  if (sp == std::string_view::npos || line[sp] != kOpen) return false;
+  size_t end = line.find(kClose, sp + 1);
+  if (end == std::string_view::npos) return false;
+  *indent = sp;
+  *inner = line.substr(sp + 1, end - sp - 1);
+  *close = end;
+  return true;
+}
+
+void AppendConvertedLine(std::string_view line, std::string* out) {
+  size_t indent, close;
+  std::string_view inner;
+  size_t start = out->size();
+  if (LeadingSymbol(line, &indent, &inner, &close)) {
+    std::string_view symbol = Trim(inner);
+    out->append(symbol);
+    out->append(indent + inner.size() - symbol.size(), ' ');
+    line.remove_prefix(close + 1);
+  }
+  out->append(line);
+  // Marks anywhere else (none in Terraform's layout) are dropped too.
+  out->erase(std::remove_if(out->begin() + static_cast<std::ptrdiff_t>(start), out->end(),
+                            [](char c) { return c == kOpen || c == kClose; }),
+             out->end());
+  out->push_back('\n');
+}
+
+}  // namespace
+
+std::string DiffLines(std::string_view marked) {
+  while (!marked.empty() && marked.front() == '\n') marked.remove_prefix(1);
+  while (!marked.empty() && marked.back() == '\n') marked.remove_suffix(1);
+  std::string out;
+  out.reserve(marked.size() + 1);
+  size_t pos = 0;
+  while (pos <= marked.size() && !marked.empty()) {
+    size_t nl = marked.find('\n', pos);
+    if (nl == std::string_view::npos) nl = marked.size();
+    AppendConvertedLine(marked.substr(pos, nl - pos), &out);
+    pos = nl + 1;
+  }
+  return out;
+}
+
+std::string FirstSymbol(std::string_view marked) {
+  size_t pos = 0;
+  while (pos < marked.size()) {
+    size_t nl = marked.find('\n', pos);
+    if (nl == std::string_view::npos) nl = marked.size();
+    size_t indent, close;
+    std::string_view inner;
+    if (LeadingSymbol(marked.substr(pos, nl - pos), &indent, &inner, &close)) return std::string(Trim(inner));
+    pos = nl + 1;
+  }
+  return "";
+}
+
+std::string HtmlEscape(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out.push_back(c);
+    }
+  }
+  return out;
+}
+
+MarkdownUnit DetailsUnit(std::string_view summary_html, std::string diff_lines) {
+  // A fence ends at a line of at least as many backticks as opened it, so
+  // open with more than the longest run inside (heredocs may hold Markdown).
+  size_t longest = 0, run = 0;
+  for (char c : diff_lines) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  std::string fence(std::max<size_t>(3, longest + 1), '`');
+  MarkdownUnit u;
+  u.head = "<details><summary>" + std::string(summary_html) + "</summary>\n\n" + fence + "diff\n";
+  u.body = std::move(diff_lines);
+  u.close = fence + "\n";
+  u.after = "\n</details>\n\n";
+  return u;
+}
+
+MarkdownUnit ChangeBlockUnit(std::string_view marked_block) {
+  std::string lines = DiffLines(marked_block);
+  // The first line is Terraform's comment: "  # <address> will be created".
+  std::string_view first(lines);
+  first = first.substr(0, first.find('\n'));
+  size_t hash = first.find_first_not_of(' ');
+  if (hash != std::string_view::npos && first[hash] == '#') first.remove_prefix(hash + 1);
+  first = Trim(first);
+  std::string symbol = FirstSymbol(marked_block);
+  std::string summary = symbol.empty() ? "" : "<code>" + HtmlEscape(symbol) + "</code> ";
+  summary += HtmlEscape(first);
+  return DetailsUnit(summary, std::move(lines));
+}
+
+}  // namespace tfstream::pipeline

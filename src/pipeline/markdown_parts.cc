@@ -1,0 +1,125 @@
+#include "pipeline/markdown_parts.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+namespace tfstream::pipeline {
+
+bool TruncateUnit(const MarkdownUnit& unit, size_t budget, size_t max_bytes, std::string* out) {
+  size_t total_lines = static_cast<size_t>(std::count(unit.body.begin(), unit.body.end(), '\n'));
+  auto note = [&](size_t shown) {
+    return "\n_Truncated by tfstream: this block is " + std::to_string(unit.size()) +
+           " bytes, over --max-bytes=" + std::to_string(max_bytes) + "; " + std::to_string(shown) + " of " +
+           std::to_string(total_lines) + " lines shown._\n";
+  };
+  // The note is longest with every line shown: reserve that much.
+  size_t fixed = unit.head.size() + unit.close.size() + note(total_lines).size() + unit.after.size();
+  if (fixed > budget) return false;
+  size_t keep = 0, lines = 0;
+  while (keep < unit.body.size()) {
+    size_t nl = unit.body.find('\n', keep);
+    size_t next = nl == std::string::npos ? unit.body.size() : nl + 1;
+    if (fixed + next > budget) break;
+    keep = next;
+    ++lines;
+  }
+  *out = unit.head;
+  out->append(unit.body, 0, keep);
+  *out += unit.close + note(lines) + unit.after;
+  return true;
+}
+
+MarkdownParts::~MarkdownParts() {
+  if (fd_ >= 0) close(fd_);
+}
+
+Status MarkdownParts::Add(const MarkdownUnit& unit) {
+  if (prefix_.empty()) {
+    if (max_bytes_ == 0) {
+      out_->Append(unit.Text());
+      return out_->Flush();
+    }
+    if (pending_.size() + unit.size() > max_bytes_) {
+      too_large_ = true;
+      return Status::Error(
+          "the Markdown output is over --max-bytes=" + std::to_string(max_bytes_) +
+          " bytes; nothing was written (give --output-prefix PATH to split it into parts, or a "
+          "larger --max-bytes; 0 means no limit)");
+    }
+    pending_ += unit.Text();
+    return Status::Ok();
+  }
+  Status s;
+  bool fits = max_bytes_ == 0 || part_size_ + unit.size() <= max_bytes_;
+  if (fd_ >= 0 && !fits && part_units_ > 0 && !(s = ClosePart()).ok()) return s;
+  if (fd_ < 0 && !(s = OpenPart()).ok()) return s;
+  if (max_bytes_ == 0 || part_size_ + unit.size() <= max_bytes_) {
+    ++part_units_;
+    return WritePart(unit.Text());
+  }
+  // Too large even for a part of its own: cut it, and let nothing follow it.
+  std::string cut;
+  if (!TruncateUnit(unit, max_bytes_ - part_size_, max_bytes_, &cut)) {
+    return Status::Error("--max-bytes=" + std::to_string(max_bytes_) +
+                         " is too small to hold even a truncated block; give a larger limit");
+  }
+  ++part_units_;
+  if (!(s = WritePart(cut)).ok()) return s;
+  return ClosePart();
+}
+
+Status MarkdownParts::OpenPart() {
+  ++parts_;
+  std::string path = PartPath(parts_);
+  fd_ = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd_ < 0) return Status::Error("cannot write " + path + ": " + std::strerror(errno));
+  listing_ += path + "\n";
+  part_size_ = part_units_ = 0;
+  if (parts_ > 1) return WritePart("_Plan continued (part " + std::to_string(parts_) + ")._\n\n");
+  return Status::Ok();
+}
+
+Status MarkdownParts::WritePart(std::string_view text) {
+  part_size_ += text.size();
+  while (!text.empty()) {
+    ssize_t n = write(fd_, text.data(), text.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return Status::Error("cannot write " + PartPath(parts_) + ": " + std::strerror(errno));
+    text.remove_prefix(static_cast<size_t>(n));
+  }
+  return Status::Ok();
+}
+
+Status MarkdownParts::ClosePart() {
+  int fd = fd_;
+  fd_ = -1;
+  if (close(fd) != 0) return Status::Error("cannot write " + PartPath(parts_) + ": " + std::strerror(errno));
+  return Status::Ok();
+}
+
+Status MarkdownParts::Finish() {
+  if (prefix_.empty()) {
+    out_->Append(pending_);
+    pending_.clear();
+    return out_->Flush();
+  }
+  Status s;
+  if (parts_ == 0 && !(s = OpenPart()).ok()) return s;  // an empty document is still one part
+  if (fd_ >= 0 && !(s = ClosePart()).ok()) return s;
+  for (size_t n = parts_ + 1;; ++n) {
+    std::string stale = PartPath(n);
+    struct stat st;
+    if (lstat(stale.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) break;
+    if (unlink(stale.c_str()) != 0)
+      return Status::Error("cannot remove " + stale + ": " + std::strerror(errno));
+  }
+  out_->Append(listing_);
+  return out_->Flush();
+}
+
+}  // namespace tfstream::pipeline

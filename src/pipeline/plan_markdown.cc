@@ -1,0 +1,147 @@
+#include "pipeline/plan_markdown.h"
+
+#include "pipeline/change_blocks.h"
+#include "pipeline/markdown_block.h"
+#include "pipeline/markdown_parts.h"
+#include "pipeline/plan_context.h"
+#include "pipeline/plan_prepare.h"
+#include "pipeline/plan_sections.h"
+#include "pipeline/plan_totals.h"
+
+namespace tfstream::pipeline {
+namespace {
+
+using render::Action;
+
+// The rows beyond Terraform's legend, for blocks it has no legend line for.
+constexpr LegendEntry kExtraRows[] = {
+    {Action::kCreateThenForget, "create replacement, existing object not destroyed"},
+    {Action::kForget, "forget (no longer managed, not destroyed)"},
+    {Action::kNoOp, "move or import only"},
+};
+
+// The opening paragraph: what Terraform's text would say about the plan as
+// a whole.
+std::string Headline(const PlanContext& ctx, const PreparedPlan& prepared, bool have_drift) {
+  const stream::PlanFacts& f = ctx.facts;
+  std::string h;
+  if (prepared.newer_format) {
+    h += "> **Warning:** This plan was generated using a different version of Terraform, the diff presented "
+         "here "
+         "may be missing representations of recent features.\n\n";
+  }
+  if (prepared.errored) h += "**Planning failed.** ";
+  if (f.shown_changes > 0 || !f.actions.empty()) {
+    if (prepared.errored) h += "Terraform planned the following actions, but then encountered a problem.\n\n";
+    std::string line = PlanSummaryLine(f, ctx.colorize);  // colour is off
+    h += "**Plan:**";
+    h += std::string_view(line).substr(std::string_view("Plan:").size());
+    h += '\n';
+    if (ctx.opt.filter.active()) {
+      h += '\n';
+      h += FilteredOutLine(f);
+      h += '\n';
+    }
+  } else if (prepared.errored) {
+    h += "Terraform encountered an error while generating this plan.\n";
+  } else if (prepared.any_output_change) {
+    h += "**Changes to Outputs.** You can apply this plan to save these new output values to the Terraform "
+         "state, "
+         "without changing any real infrastructure.\n";
+  } else if (ctx.opt.mode == PlanMode::kRefreshOnly && have_drift) {
+    h += "**Objects have changed outside of Terraform.** This is a refresh-only plan.\n";
+  } else if (ctx.opt.mode == PlanMode::kRefreshOnly) {
+    h += "**No changes.** Your infrastructure still matches the configuration.\n";
+  } else if (ctx.opt.mode == PlanMode::kDestroy) {
+    h += "**No changes.** No objects need to be destroyed.\n";
+  } else {
+    h += "**No changes.** Your infrastructure matches the configuration.\n";
+  }
+  h += "\n";
+  return h;
+}
+
+// Shown blocks by action, legend order first.
+std::string CountTable(const stream::PlanFacts& f) {
+  std::string rows;
+  auto row = [&](const LegendEntry& e) {
+    size_t n = f.filtered_counts[static_cast<size_t>(e.action)];
+    if (n == 0) return;
+    std::string symbol = PlainSymbol(e.action);
+    rows += "| ";
+    if (!symbol.empty()) {
+      rows += '`';
+      rows += symbol;
+      rows += "` ";
+    }
+    rows += e.words;
+    rows += " | ";
+    rows += std::to_string(n);
+    rows += " |\n";
+  };
+  for (const LegendEntry& e : Legend()) row(e);
+  for (const LegendEntry& e : kExtraRows) row(e);
+  if (rows.empty()) return "";
+  return "| Action | Resources |\n| :-- | --: |\n" + rows + "\n";
+}
+
+MarkdownUnit Plain(std::string text) {
+  MarkdownUnit u;
+  u.head = std::move(text);
+  return u;
+}
+
+}  // namespace
+
+Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter* progress,
+                      buffer::OutputSink* out, Report* report) {
+  PlanContext ctx(input, options);
+  ResourceWorker worker(ctx);
+  PreparedPlan prepared;
+  Status s = ScanPlan(&ctx, progress);
+  if (s.ok()) s = PreparePlan(&ctx, &worker, &prepared);
+  if (!s.ok()) return s;
+  // Parts go to files as they fill: validate what the scan skipped
+  // (PlanFacts::deferred_validation) before the first is written.
+  if (!(s = stream::ValidateDeferred(input.plan, ctx.facts)).ok()) return ctx.PlanError(s);
+
+  // Sections rendered into memory first: the headline depends on them.
+  buffer::OutputSink drift, deferred;
+  bool have_drift = false, have_deferred = false;
+  if (!(s = RenderDrift(ctx, &worker, prepared.outputs, &drift, &have_drift)).ok()) return s;
+  if (!(s = RenderDeferred(ctx, &worker, &deferred, &have_deferred)).ok()) return s;
+
+  MarkdownParts parts(options.max_bytes, options.output_prefix, out);
+  auto add = [&](const MarkdownUnit& u) {
+    Status st = parts.Add(u);
+    if (!st.ok() && parts.too_large() && report != nullptr) report->too_large = true;
+    return st;
+  };
+  if (!(s = add(Plain(Headline(ctx, prepared, have_drift) + CountTable(ctx.facts)))).ok()) return s;
+  if (have_drift) {
+    s = add(DetailsUnit("Objects have changed outside of Terraform", DiffLines(*drift.buffer())));
+    if (!s.ok()) return s;
+  }
+  if (have_deferred) {
+    s = add(DetailsUnit("Deferred changes (a partial plan)", DiffLines(*deferred.buffer())));
+    if (!s.ok()) return s;
+  }
+  s = RenderChangeBlocks(ctx, &worker, progress,
+                         [&](std::string_view block) { return add(ChangeBlockUnit(block)); });
+  if (!s.ok()) return s;
+
+  std::string text;
+  if (!(s = RenderCliActions(ctx, &worker, &text)).ok()) return s;
+  if (!text.empty()) {
+    if (!(s = add(DetailsUnit("Terraform will invoke the following action(s)", DiffLines(text)))).ok())
+      return s;
+  }
+  if (prepared.any_output_change) {
+    text.clear();
+    if (!(s = RenderOutputs(ctx, &worker, prepared.outputs, &text)).ok()) return s;
+    if (!(s = add(DetailsUnit("Changes to Outputs", DiffLines(text)))).ok()) return s;
+  }
+  return parts.Finish();
+}
+
+}  // namespace tfstream::pipeline

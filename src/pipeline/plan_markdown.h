@@ -1,0 +1,41 @@
+// --format markdown: the plan as a Markdown document for a pull-request
+// comment, never coloured:
+//
+//   **Plan:** 1 to add, 1 to change, 0 to destroy.     (Terraform's line;
+//                                                        or "No changes." ...)
+//   Filtered out 2 of 4 resource blocks.               (with --action/--address)
+//
+//   | Action | Resources |                             (shown blocks by action,
+//   | :-- | --: |                                       legend order; rows with 0
+//   | `+` create | 1 |                                  are left out)
+//
+//   <details><summary>Objects have changed outside of Terraform</summary> ...
+//   <details><summary><code>+</code> aws_s3_bucket.logs will be created</summary>
+//
+//   ```diff
+//     # aws_s3_bucket.logs will be created
+//   +   resource "aws_s3_bucket" "logs" {
+//   ...
+//   ```
+//
+//   </details>
+//   ...                                                 (one per block)
+//   <details><summary>Changes to Outputs</summary> ...
+//
+// The drift note, the deferred changes and the actions to invoke are one
+// collapsed section each when Terraform would print them; every resource
+// block is a section of its own holding exactly Terraform's text with the
+// symbols moved to the line start (markdown_block.h). The document is split
+// into parts by MarkdownParts (markdown_parts.h).
+#pragma once
+
+#include "buffer/output_sink.h"
+#include "pipeline/plan_pipeline.h"
+#include "pipeline/progress_meter.h"
+
+namespace tfstream::pipeline {
+
+Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter* progress,
+                      buffer::OutputSink* out, Report* report);
+
+}  // namespace tfstream::pipeline

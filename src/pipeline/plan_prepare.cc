@@ -1,0 +1,74 @@
+#include "pipeline/plan_prepare.h"
+
+#include <algorithm>
+
+#include "render/text/go_float.h"
+
+namespace tfstream::pipeline {
+namespace {
+
+// incompatibleVersions: true when the document's format is newer than ours.
+bool Incompatible(std::string_view local, std::string_view remote) {
+  double l, r;
+  if (!render::text::GoParseFloat(local, &l) || !render::text::GoParseFloat(remote, &r)) return false;
+  return l < r;
+}
+
+}  // namespace
+
+Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks hooks) {
+  hooks.filter = ctx->opt.filter.active() ? &ctx->opt.filter : nullptr;
+  std::function<void(uint64_t)> done_before = ctx->in.release_plan_before;
+  if (progress != nullptr) {
+    progress->Scanning(0);
+    done_before = [ctx, progress](uint64_t offset) {
+      ctx->Release(offset);
+      progress->Scanning(offset);
+    };
+  }
+  Status s = stream::PreScan(ctx->in.plan, &ctx->facts, done_before, &hooks);
+  if (!s.ok()) return ctx->PlanError(s);
+  if (progress != nullptr) progress->Scanning(ctx->in.plan.size());
+  return Status::Ok();
+}
+
+Status PreparePlan(PlanContext* ctx, ResourceWorker* worker, PreparedPlan* out) {
+  const stream::PlanFacts& facts = ctx->facts;
+  switch (ctx->opt.quality) {
+    case Quality::kErrored:
+      out->errored = true;
+      break;
+    case Quality::kNoChanges:
+      out->no_changes_quality = true;
+      break;
+    case Quality::kNone:
+      break;
+    case Quality::kAuto:
+      // `terraform show` takes these from the plan; HCP Terraform passes
+      // qualities separately, so the renderer shape has none.
+      if (facts.shape != stream::InputShape::kRenderer) {
+        if (facts.errored) {
+          out->errored = true;
+        } else if (facts.has_applyable && !facts.applyable) {
+          out->no_changes_quality = true;
+        }
+      }
+      break;
+  }
+  Status s;
+  if (!(s = CheckSchemas(ctx)).ok()) return s;
+  if (ctx->opt.mode != PlanMode::kRefreshOnly && !(s = PrepareRelevantAttributes(ctx)).ok()) return s;
+  if (!(s = PrepareActions(ctx)).ok()) return s;
+  if (!(s = PrepareOutputs(*ctx, worker, &out->outputs)).ok()) return s;
+  // `terraform show` passes its own format versions; only documents from
+  // elsewhere can be newer than this renderer.
+  out->newer_format =
+      facts.shape == stream::InputShape::kRenderer &&
+      (Incompatible("1.2", facts.plan_format_version) || Incompatible("1.0", facts.provider_format_version));
+  out->any_output_change = std::any_of(out->outputs.begin(), out->outputs.end(), [](const OutputEntry& e) {
+    return e.action != render::Action::kNoOp;
+  });
+  return Status::Ok();
+}
+
+}  // namespace tfstream::pipeline

@@ -1,0 +1,31 @@
+// --summary: one line per planned-change block that would be shown, from the
+// pre-scan's facts alone (no schemas needed, no diffs computed), then
+// Terraform's summary line:
+//
+//     + aws_s3_bucket.logs
+//     ~ module.app["eu"].aws_instance.web[0]
+//   -/+ aws_db_instance.main
+//
+//   Plan: 2 to add, 1 to change, 1 to destroy.
+//
+// Each line is Terraform's action symbol (format.DiffActionSymbol, coloured
+// as usual), a space and the address, then " (deposed object KEY)",
+// " (moved from OLD)" and " (will be imported)" where they apply. Lines are
+// grouped in the legend's order (create, update, delete, delete-then-create,
+// create-then-delete, read), then create-then-forget ("+/."), forget (" ."),
+// and last the blocks shown only because they are moved or imported (no-op,
+// symbol blank); input order within a group. The blank line and the summary
+// line always follow (zero counts included, so the last line always parses),
+// and, with --action/--address, the "Filtered out" line.
+#pragma once
+
+#include "buffer/output_sink.h"
+#include "pipeline/plan_pipeline.h"
+#include "pipeline/progress_meter.h"
+
+namespace tfstream::pipeline {
+
+Status RenderSummary(const Input& input, const Options& options, ProgressMeter* progress,
+                     buffer::OutputSink* out);
+
+}  // namespace tfstream::pipeline

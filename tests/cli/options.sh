@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# The pipeline-tool options end to end: --action/--address, --summary,
+# --format markdown with --max-bytes/--output-prefix, --progress off a
+# terminal, usage errors and exit statuses. Outputs are compared with
+# expected/ (UPDATE=1 rewrites them after a deliberate change).
+#   options.sh TFSTREAM
+source "$(dirname "$0")/lib.sh" "$1"
+cd "$FIXTURES" || exit 1
+P=plan.json
+
+usage_error() {  # usage_error ARGS...: exit 2, one line on stderr, nothing on stdout
+  t "$@" >"$WORK/out" 2>"$WORK/err"
+  local rc=$?
+  [ $rc = 2 ] && [ ! -s "$WORK/out" ] && [ "$(wc -l <"$WORK/err")" = 1 ] && grep -q '^tfstream: ' "$WORK/err" ||
+    { echo "  $* -> exit $rc: $(cat "$WORK/err")"; return 1; }
+}
+
+# --- the default output is untouched ------------------------------------------
+t --no-color $P >"$WORK/plain"
+default_equals_progress_never() { t --no-color --progress never $P | cmp -s - "$WORK/plain"; }
+progress_always_leaves_stdout_alone() {
+  t --no-color --progress always $P >"$WORK/out" 2>"$WORK/err" && cmp -s "$WORK/out" "$WORK/plain" &&
+    grep -q $'^\rscanning ' "$WORK/err" && [ "$(tail -c 1 "$WORK/err" | od -An -c | tr -d ' ')" = '\r' ]
+}
+progress_auto_off_a_terminal() { t --no-color $P 2>"$WORK/err" >/dev/null && [ ! -s "$WORK/err" ]; }
+check default_equals_progress_never default_equals_progress_never
+check progress_always_leaves_stdout_alone progress_always_leaves_stdout_alone
+check progress_auto_off_a_terminal progress_auto_off_a_terminal
+
+# --- filters --------------------------------------------------------------------
+filter_actions() { t --no-color --action delete,replace $P >"$WORK/f" && golden filter-actions.out "$WORK/f"; }
+filter_addresses() {
+  t --no-color --address 'module.app[*]' --address test_bucket.logs $P >"$WORK/f" &&
+    golden filter-addresses.out "$WORK/f"
+}
+filter_moved_import() { t --no-color --action moved,import $P >"$WORK/f" && golden filter-moved-import.out "$WORK/f"; }
+filter_keeps_block_text() {
+  # Each shown block is byte for byte the block of the unfiltered output.
+  t --no-color --action update --address '**.test_bucket.*' $P >"$WORK/f" &&
+    python3 - "$WORK/plain" "$WORK/f" <<'PY'
+import sys
+full, part = (open(p).read() for p in sys.argv[1:])
+def blocks(s):
+    body = s.split("Terraform will perform the following actions:\n")[1].split("\nPlan: ")[0]
+    return [b.strip("\n") for b in body.split("\n\n") if b.strip()]
+got = blocks(part)
+sys.exit(0 if len(got) == 2 and all(b in blocks(full) for b in got) else 1)
+PY
+}
+filter_summary_line_is_whole_plan() {
+  [ "$(t --no-color --action read $P | grep '^Plan:')" = "$(grep '^Plan:' "$WORK/plain")" ] &&
+    t --no-color --action read $P | grep -qx 'Filtered out 11 of 12 resource blocks.'
+}
+check filter_actions filter_actions
+check filter_addresses filter_addresses
+check filter_moved_import filter_moved_import
+check filter_keeps_block_text filter_keeps_block_text
+check filter_summary_line_is_whole_plan filter_summary_line_is_whole_plan
+
+# --- summary --------------------------------------------------------------------
+summary() { t --no-color --summary $P >"$WORK/s" && golden summary.out "$WORK/s"; }
+summary_filtered() {
+  t --no-color --summary --action delete,replace --address 'module.**' $P >"$WORK/s" &&
+    golden summary-filtered.out "$WORK/s"
+}
+summary_without_schemas() {
+  # show -json shape, no --schemas: the summary needs none (the text does).
+  t --summary automation.json | grep -qx 'Plan: 0 to add, 0 to change, 0 to destroy.' &&
+    ! t automation.json >/dev/null 2>&1
+}
+summary_agrees_with_blocks() {
+  # One summary line per block the text prints, for each filter.
+  local args
+  for args in "" "--action update" "--address module.app" "--action no-op,forget"; do
+    local blocks lines
+    blocks=$(t --no-color $args $P | sed -n '/will perform the following/,/^Plan:/p' |
+      awk 'prev == "" && /^  ?# / {n++} {prev = $0} END {print n + 0}')
+    lines=$(t --no-color --summary $args $P | grep -cvE '^$|^Plan:|^Filtered')
+    [ "$blocks" = "$lines" ] || { echo "  [$args] blocks=$blocks summary=$lines"; return 1; }
+  done
+}
+check summary summary
+check summary_filtered summary_filtered
+check summary_without_schemas summary_without_schemas
+check summary_agrees_with_blocks summary_agrees_with_blocks
+
+# --- markdown -------------------------------------------------------------------
+markdown() { t --format markdown $P >"$WORK/m" && golden markdown.md "$WORK/m"; }
+markdown_never_coloured() {
+  in_pty 100 "'$TFSTREAM' --format markdown $P 2>/dev/null" | cmp -s - "$WORK/m"
+}
+markdown_over_limit_to_stdout() {
+  t --format markdown --max-bytes 1024 $P >"$WORK/out" 2>"$WORK/err"
+  [ $? = 3 ] && [ ! -s "$WORK/out" ] && [ "$(wc -l <"$WORK/err")" = 1 ] &&
+    grep -q 'over --max-bytes=1024' "$WORK/err"
+}
+markdown_parts() {
+  mkdir -p "$WORK/parts" &&
+    t --format markdown --max-bytes 1100 --output-prefix "$WORK/parts/plan" $P >"$WORK/listing" || return 1
+  local n f all=""
+  n=$(wc -l <"$WORK/listing")
+  # Stale parts right after the last are removed on the next run; a gap stops that.
+  echo stale >"$WORK/parts/plan.$((n + 1)).md" && echo stale >"$WORK/parts/plan.$((n + 2)).md" &&
+    echo kept >"$WORK/parts/plan.$((n + 4)).md" &&
+    t --format markdown --max-bytes 1100 --output-prefix "$WORK/parts/plan" $P | cmp -s - "$WORK/listing" &&
+    [ ! -e "$WORK/parts/plan.$((n + 1)).md" ] && [ ! -e "$WORK/parts/plan.$((n + 2)).md" ] &&
+    [ -e "$WORK/parts/plan.$((n + 4)).md" ] && rm "$WORK/parts/plan.$((n + 4)).md" || { echo "  stale parts"; return 1; }
+  [ "$n" -ge 4 ] || { echo "  only $n parts"; return 1; }
+  for ((i = 1; i <= n; i++)); do
+    f="$WORK/parts/plan.$i.md"
+    [ "$(sed -n "${i}p" "$WORK/listing")" = "$f" ] || { echo "  listing line $i"; return 1; }
+    [ "$(wc -c <"$f")" -le 1100 ] || { echo "  $f too large"; return 1; }
+    # No section is cut: each part opens and closes as many as it holds.
+    [ "$(grep -c '^<details>' "$f")" = "$(grep -c '^</details>' "$f")" ] || { echo "  $f cuts a section"; return 1; }
+    all+="== part $i ==\n$(cat "$f")\n"
+  done
+  printf '%b' "$all" >"$WORK/joined" && golden markdown-parts.txt "$WORK/joined"
+}
+markdown_parts_hold_everything() {
+  # Joined back, the parts hold every section of the one-file document.
+  t --format markdown --max-bytes 0 --output-prefix "$WORK/one" $P >/dev/null &&
+    cmp -s "$WORK/one.1.md" "$WORK/m" &&
+    [ "$(cat "$WORK"/parts/plan.*.md | grep -c '^<details>')" = "$(grep -c '^<details>' "$WORK/m")" ]
+}
+markdown_truncates_a_huge_block() {
+  python3 - "$WORK/big.json" <<'PY'
+import json, sys
+plan = json.load(open("plan.json"))
+change = plan["resource_changes"][0]
+change["change"]["after"]["tags"] = {"k%04d" % i: "v" * 40 for i in range(400)}
+plan["resource_changes"] = [change]
+json.dump(plan, open(sys.argv[1], "w"))
+PY
+  t --format markdown --max-bytes 4000 --output-prefix "$WORK/big" "$WORK/big.json" >/dev/null || return 1
+  [ "$(wc -c <"$WORK/big.2.md")" -le 4000 ] && grep -q '^_Truncated by tfstream: this block is [0-9]* bytes, over --max-bytes=4000; [0-9]* of 407 lines shown._$' "$WORK/big.2.md" &&
+    tail -c 13 "$WORK/big.2.md" | grep -q '</details>' && [ "$(wc -l <"$WORK/big.1.md")" -ge 3 ]
+}
+markdown_drift() {
+  t --format markdown --schemas schemas.json automation.json >"$WORK/d" && golden markdown-drift.md "$WORK/d"
+}
+check markdown markdown
+check markdown_drift markdown_drift
+check markdown_never_coloured markdown_never_coloured
+check markdown_over_limit_to_stdout markdown_over_limit_to_stdout
+check markdown_parts markdown_parts
+check markdown_parts_hold_everything markdown_parts_hold_everything
+check markdown_truncates_a_huge_block markdown_truncates_a_huge_block
+
+# --- usage ----------------------------------------------------------------------
+check bad_action usage_error --action destroy $P
+check empty_address usage_error --address '' $P
+check bad_format usage_error --format html $P
+check tiny_max_bytes usage_error --format markdown --max-bytes 100 $P
+check max_bytes_needs_markdown usage_error --max-bytes 5000 $P
+check prefix_needs_markdown usage_error --output-prefix x $P
+check empty_prefix usage_error --format markdown --output-prefix '' $P
+check summary_not_markdown usage_error --summary --format markdown $P
+check markdown_not_coloured usage_error --format markdown --color always $P
+check bad_progress usage_error --progress sometimes $P
+unwritable_prefix() {
+  t --format markdown --output-prefix /nonexistent/x $P >/dev/null 2>"$WORK/err"
+  [ $? = 1 ] && grep -q 'cannot write /nonexistent/x.1.md' "$WORK/err"
+}
+version_names_renderer() { t --version | grep -q 'reproduces hashicorp/terraform internal/command/jsonformat @'; }
+help_documents_options() {
+  local h w
+  h=$(t --help) || return 1
+  for w in --action --address --summary --format --max-bytes --output-prefix --progress Terminal: Progress: \
+    Filters: Summary: Markdown: 'Exit status:' Examples:; do
+    grep -q -- "$w" <<<"$h" || { echo "  --help lacks $w"; return 1; }
+  done
+}
+bad_input_anywhere_fails_every_form() {
+  # Broken JSON in a section nothing is read from still fails, before any output.
+  sed 's/"plan_format_version": "1.2",/"plan_format_version": "1.2", "configuration": {"x": [1,,2]},/' $P >"$WORK/bad.json"
+  local args rc
+  for args in "--summary" "--format markdown" "--format markdown --output-prefix $WORK/badmd"; do
+    t $args "$WORK/bad.json" >"$WORK/out" 2>"$WORK/err"
+    rc=$?
+    [ $rc = 1 ] && [ ! -s "$WORK/out" ] && grep -q "bad.json:[0-9]*: expected a value" "$WORK/err" &&
+      [ ! -e "$WORK/badmd.1.md" ] || { echo "  [$args] exit $rc: $(cat "$WORK/err")"; return 1; }
+  done
+}
+check bad_input_anywhere_fails_every_form bad_input_anywhere_fails_every_form
+check unwritable_prefix unwritable_prefix
+check version_names_renderer version_names_renderer
+check help_documents_options help_documents_options
+finish

@@ -1,0 +1,69 @@
+#include "pipeline/markdown_block.h"
+
+#include <catch2/catch.hpp>
+#include <string>
+
+using tfstream::pipeline::ChangeBlockUnit;
+using tfstream::pipeline::DetailsUnit;
+using tfstream::pipeline::DiffLines;
+using tfstream::pipeline::FirstSymbol;
+using tfstream::pipeline::HtmlEscape;
+
+namespace {
+
+// Marks a symbol as a Palette with mark_symbols does.
+std::string M(const std::string& symbol) { return "\xff" + symbol + "\xfe "; }
+
+}  // namespace
+
+TEST_CASE("diff lines move each marked symbol to column 0 and keep the columns", "[markdown]") {
+  std::string marked = "\n  # t.a will be updated in-place\n" + M("  ~") + "resource \"t\" \"a\" {\n    " +
+                       M("  +") + "name = \"x\"\n    " + M("   ") + "id   = \"y\"\n    " + M("  -") +
+                       "tags = {} -> null\n    }\n";
+  CHECK(DiffLines(marked) ==
+        "  # t.a will be updated in-place\n"
+        "~   resource \"t\" \"a\" {\n"
+        "+       name = \"x\"\n"
+        "        id   = \"y\"\n"
+        "-       tags = {} -> null\n"
+        "    }\n");
+}
+
+TEST_CASE("wide symbols keep the text after them in place", "[markdown]") {
+  CHECK(DiffLines(M("-/+") + "resource") == "-/+ resource\n");
+  CHECK(DiffLines(M(" <=") + "data") == "<=  data\n");
+  CHECK(DiffLines(M(" +/.") + "resource") == "+/.  resource\n");
+}
+
+TEST_CASE("text that merely starts with + or - is not a symbol", "[markdown]") {
+  // An unchanged heredoc line whose content is "- keep".
+  std::string marked = "    " + M("   ") + "- keep\n    " + M("  -") + "+ old\n";
+  CHECK(DiffLines(marked) == "        - keep\n-       + old\n");
+}
+
+TEST_CASE("the first symbol and the summary come from the block", "[markdown]") {
+  std::string block = "\n  # module.a[\"x\"].t.b will be created\n" + M("  +") + "resource \"t\" \"b\" {}\n";
+  CHECK(FirstSymbol(block) == "+");
+  auto u = ChangeBlockUnit(block);
+  CHECK(
+      u.head ==
+      "<details><summary><code>+</code> module.a[&quot;x&quot;].t.b will be created</summary>\n\n```diff\n");
+  CHECK(u.body == "  # module.a[\"x\"].t.b will be created\n+   resource \"t\" \"b\" {}\n");
+  CHECK(u.close == "```\n");
+  CHECK(u.after == "\n</details>\n\n");
+  CHECK(u.size() == u.Text().size());
+
+  std::string moved = "\n  # t.a has moved to t.b\n" + M("   ") + "resource \"t\" \"b\" {}\n";
+  CHECK(FirstSymbol(moved).empty());
+  CHECK(ChangeBlockUnit(moved).head.rfind("<details><summary>t.a has moved to t.b</summary>", 0) == 0);
+}
+
+TEST_CASE("the fence is longer than any backtick run inside", "[markdown]") {
+  auto u = DetailsUnit("s", "    echo ```\n    ````\n");
+  CHECK(u.head == "<details><summary>s</summary>\n\n`````diff\n");
+  CHECK(u.close == "`````\n");
+}
+
+TEST_CASE("HTML specials are escaped", "[markdown]") {
+  CHECK(HtmlEscape("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&#39;");
+}

@@ -1,0 +1,153 @@
+#include "pipeline/markdown_parts.h"
+
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+using tfstream::Status;
+using tfstream::buffer::OutputSink;
+using tfstream::pipeline::DetailsUnit;
+using tfstream::pipeline::MarkdownParts;
+using tfstream::pipeline::MarkdownUnit;
+using tfstream::pipeline::TruncateUnit;
+
+namespace {
+
+MarkdownUnit Plain(const std::string& text) {
+  MarkdownUnit u;
+  u.head = text;
+  return u;
+}
+
+std::string Lines(int n, size_t width) {
+  std::string s;
+  for (int i = 0; i < n; ++i) s += std::string(width - 1, 'x') + "\n";
+  return s;
+}
+
+std::string Slurp(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+bool Exists(const std::string& path) { return access(path.c_str(), F_OK) == 0; }
+
+struct TempDir {
+  std::string path;
+  TempDir() {
+    char tmpl[] = "/tmp/tfstream-parts-XXXXXX";
+    path = mkdtemp(tmpl);
+  }
+  ~TempDir() { (void)std::system(("rm -rf '" + path + "'").c_str()); }
+};
+
+}  // namespace
+
+TEST_CASE("to standard output without a limit, units stream straight through", "[markdown]") {
+  OutputSink out;
+  MarkdownParts parts(0, "", &out);
+  REQUIRE(parts.Add(Plain("a\n")).ok());
+  CHECK(*out.buffer() == "a\n");
+  REQUIRE(parts.Add(DetailsUnit("s", "x\n")).ok());
+  REQUIRE(parts.Finish().ok());
+  CHECK(*out.buffer() == "a\n<details><summary>s</summary>\n\n```diff\nx\n```\n\n</details>\n\n");
+}
+
+TEST_CASE("to standard output with a limit, nothing is written when it would be exceeded", "[markdown]") {
+  OutputSink out;
+  MarkdownParts parts(1024, "", &out);
+  REQUIRE(parts.Add(Plain(std::string(1000, 'a'))).ok());
+  CHECK(out.buffer()->empty());  // held until the end
+  Status s = parts.Add(Plain(std::string(25, 'b')));
+  CHECK_FALSE(s.ok());
+  CHECK(parts.too_large());
+  CHECK(out.buffer()->empty());
+
+  OutputSink out2;
+  MarkdownParts exact(1024, "", &out2);
+  REQUIRE(exact.Add(Plain(std::string(1024, 'a'))).ok());
+  REQUIRE(exact.Finish().ok());
+  CHECK(out2.buffer()->size() == 1024);
+}
+
+TEST_CASE("parts never cut a unit and each stays within the limit", "[markdown]") {
+  TempDir dir;
+  std::string prefix = dir.path + "/plan";
+  OutputSink out;
+  MarkdownParts parts(1024, prefix, &out);
+  REQUIRE(parts.Add(Plain(std::string(600, 'h'))).ok());
+  MarkdownUnit a = DetailsUnit("a", Lines(5, 60));  // ~350 bytes: fits after the head
+  MarkdownUnit b = DetailsUnit("b", Lines(5, 60));  // does not: starts part 2
+  REQUIRE(parts.Add(a).ok());
+  REQUIRE(parts.Add(b).ok());
+  REQUIRE(parts.Finish().ok());
+  CHECK(*out.buffer() == prefix + ".1.md\n" + prefix + ".2.md\n");
+  std::string p1 = Slurp(prefix + ".1.md"), p2 = Slurp(prefix + ".2.md");
+  CHECK(p1 == std::string(600, 'h') + a.Text());
+  CHECK(p2 == "_Plan continued (part 2)._\n\n" + b.Text());
+  CHECK(p1.size() <= 1024);
+  CHECK(p2.size() <= 1024);
+}
+
+TEST_CASE("a unit too large for any part is truncated alone in its own part", "[markdown]") {
+  TempDir dir;
+  std::string prefix = dir.path + "/plan";
+  OutputSink out;
+  MarkdownParts parts(1024, prefix, &out);
+  REQUIRE(parts.Add(Plain("head\n")).ok());
+  MarkdownUnit big = DetailsUnit("big", Lines(100, 40));  // 4000 bytes of body
+  REQUIRE(parts.Add(big).ok());
+  REQUIRE(parts.Add(Plain("tail\n")).ok());
+  REQUIRE(parts.Finish().ok());
+  CHECK(Slurp(prefix + ".1.md") == "head\n");
+  std::string p2 = Slurp(prefix + ".2.md");
+  CHECK(p2.size() <= 1024);
+  CHECK(p2.rfind("_Plan continued (part 2)._\n\n<details><summary>big</summary>\n\n```diff\n", 0) == 0);
+  CHECK(p2.find(" lines shown._\n\n</details>\n\n") != std::string::npos);
+  CHECK(p2.find("```\n\n_Truncated by tfstream: this block is ") != std::string::npos);
+  CHECK(Slurp(prefix + ".3.md") == "_Plan continued (part 3)._\n\ntail\n");
+}
+
+TEST_CASE("stale parts of an earlier longer run are removed", "[markdown]") {
+  TempDir dir;
+  std::string prefix = dir.path + "/plan";
+  for (int i = 1; i <= 4; ++i) std::ofstream(prefix + "." + std::to_string(i) + ".md") << "old";
+  std::ofstream(prefix + ".6.md") << "not consecutive: kept";
+  OutputSink out;
+  MarkdownParts parts(0, prefix, &out);
+  REQUIRE(parts.Add(Plain("new\n")).ok());
+  REQUIRE(parts.Finish().ok());
+  CHECK(Slurp(prefix + ".1.md") == "new\n");
+  CHECK_FALSE(Exists(prefix + ".2.md"));
+  CHECK_FALSE(Exists(prefix + ".4.md"));
+  CHECK(Exists(prefix + ".6.md"));
+}
+
+TEST_CASE("an unwritable prefix is an error", "[markdown]") {
+  OutputSink out;
+  MarkdownParts parts(0, "/nonexistent-dir/plan", &out);
+  Status s = parts.Add(Plain("x"));
+  CHECK_FALSE(s.ok());
+  CHECK(s.message().find("cannot write /nonexistent-dir/plan.1.md") != std::string::npos);
+}
+
+TEST_CASE("truncation keeps whole lines and reports how many", "[markdown]") {
+  MarkdownUnit u = DetailsUnit("s", "aaaa\nbbbb\ncccc\n");
+  std::string out;
+  size_t fixed = u.head.size() + u.close.size() + u.after.size();
+  CHECK_FALSE(TruncateUnit(u, fixed, 99, &out));  // no room for the note
+  REQUIRE(TruncateUnit(u, u.size() + 200, 99, &out));
+  CHECK(out.find("aaaa\nbbbb\ncccc\n```\n") != std::string::npos);
+  CHECK(out.find("; 3 of 3 lines shown._") != std::string::npos);
+  std::string one;
+  REQUIRE(TruncateUnit(u, out.size() - 5, 99, &one));
+  CHECK(one.size() <= out.size() - 5);
+  CHECK(one.find("aaaa\nbbbb\n```\n") != std::string::npos);
+  CHECK(one.find("; 2 of 3 lines shown._") != std::string::npos);
+}

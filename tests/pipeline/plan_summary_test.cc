@@ -1,0 +1,77 @@
+#include "pipeline/plan_summary.h"
+
+#include <catch2/catch.hpp>
+
+#include "pipeline/plan_doc.h"
+
+using tfstream::pipeline::Options;
+using tfstream::testing::PlanChange;
+using tfstream::testing::PlanDoc;
+using tfstream::testing::RenderDoc;
+
+TEST_CASE("--summary groups lines in legend order, then forget and moves", "[summary]") {
+  std::string doc = PlanDoc({
+      PlanChange("t.r", R"(["read"])", "null", "r"),
+      PlanChange("t.moved", R"(["no-op"])", "m", "m", R"("previous_address":"t.old",)"),
+      PlanChange("t.f", R"(["forget"])", "f", "null"),
+      PlanChange("t.cd", R"(["create","delete"])", "a", "b"),
+      PlanChange("t.dc", R"(["delete","create"])", "a", "b"),
+      PlanChange("t.del", R"(["delete"])", "a", "null", R"("deposed":"0001",)"),
+      PlanChange("t.u", R"(["update"])", "a", "b", R"("previous_address":"t.u0",)"),
+      PlanChange("t.c2", R"(["create"])", "null", "b"),
+      PlanChange("t.c1", R"(["create"])", "null", "b"),
+      PlanChange("t.cf", R"(["create","forget"])", "a", "b"),
+      PlanChange("t.noop", R"(["no-op"])", "a", "a"),
+  });
+  Options o;
+  o.summary = true;
+  CHECK(RenderDoc(doc, o) ==
+        "  + t.c2\n"
+        "  + t.c1\n"
+        "  ~ t.u (moved from t.u0)\n"
+        "  - t.del (deposed object 0001)\n"
+        "-/+ t.dc\n"
+        "+/- t.cd\n"
+        " <= t.r\n"
+        " +/. t.cf\n"
+        " . t.f\n"
+        "    t.moved (moved from t.old)\n"
+        "\n"
+        "Plan: 5 to add, 1 to change, 3 to destroy.\n");
+}
+
+TEST_CASE("--summary colours the symbols and the Plan: word as Terraform does", "[summary]") {
+  Options o;
+  o.summary = true;
+  o.color = true;
+  CHECK(RenderDoc(PlanDoc({PlanChange("t.c", R"(["create"])", "null", "b")}), o) ==
+        "  \x1b[32m+\x1b[0m\x1b[0m t.c\n\n\x1b[1mPlan:\x1b[0m \x1b[0m1 to add, 0 to change, 0 to destroy.\n");
+}
+
+TEST_CASE("--summary needs no schemas and always ends with the Plan: line", "[summary]") {
+  std::string doc =
+      R"({"format_version":"1.2","resource_changes":[)" + PlanChange("t.a", R"(["no-op"])", "a", "a") + "]}";
+  Options o;
+  o.summary = true;
+  CHECK(RenderDoc(doc, o) == "Plan: 0 to add, 0 to change, 0 to destroy.\n");
+}
+
+TEST_CASE("--summary honours the filter and says how many it hid", "[summary][filter]") {
+  std::string doc = PlanDoc({
+      PlanChange("t.a", R"(["create"])", "null", "a"),
+      PlanChange("t.b", R"(["delete"])", "b", "null"),
+  });
+  Options o;
+  o.summary = true;
+  REQUIRE(o.filter.AddActions("delete").ok());
+  CHECK(RenderDoc(doc, o) ==
+        "  - t.b\n\nPlan: 1 to add, 0 to change, 1 to destroy.\nFiltered out 1 of 2 resource blocks.\n");
+}
+
+TEST_CASE("--summary reports bad input like the text does", "[summary]") {
+  Options o;
+  o.summary = true;
+  CHECK(RenderDoc(R"({"resource_changes":[)" + PlanChange("t.a", R"(["explode"])") + "]}", o)
+            .rfind("ERROR: plan.json:", 0) == 0);
+  CHECK(RenderDoc(R"({"resource_changes":[]} trailing)", o).rfind("ERROR: plan.json:", 0) == 0);
+}

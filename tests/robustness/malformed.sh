@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# Invalid JSON, trailing garbage, byte order marks, NUL bytes, empty input.
+# Every error must be found by the pre-scan, before anything is written, at
+# the exact byte offset Go's scanner would point at.
+source "$(dirname "$0")/lib.sh"
+
+# --- invalid JSON: offset | message pattern | document (printf format) -------
+CASES_TABLE=(
+  '0|found end of input|'
+  '5|found end of input| \n\t\r '
+  "0|expected '\\{' at the start of the plan, found 'n'|null"
+  "0|found '\\['|[]"
+  "0|found '\"'|\"x\""
+  '1|end of input|{'
+  "4|expected ':'|{\"a\""
+  '5|end of input|{"a":'
+  "5|expected a value, found '\\}'|{\"a\":}"
+  "5|expected ':'|{\"a\" 1}"
+  "1|found ','|{,}"
+  "7|found '\\}'|{\"a\":1,}"
+  "8|expected a value, found '\\]'|{\"a\":[1,]}"
+  '8|invalid literal|{"a":tru}'
+  '8|invalid literal|{"a":nul}'
+  '9|invalid literal|{"a":fals}'
+  "6|found '1'|{\"a\":01}"
+  '7|decimal point|{"a":1.}'
+  '6|expected a digit|{"a":-}'
+  '7|exponent|{"a":1e}'
+  "5|found '\\+'|{\"a\":+1}"
+  "5|found '\\.'|{\"a\":.5}"
+  "5|found 'N'|{\"a\":NaN}"
+  "5|found 'I'|{\"a\":Infinity}"
+  '7|invalid escape|{"a":"\\x"}'
+  '10|hex digit|{"a":"\\u12G4"}'
+  '7|end of input in string|{"a":"x'
+  '8|end of input in string escape|{"a":"x\\'
+  "1|found '''|{'a':1}"
+  "7|after the end of the plan: '\\{'|{\"a\":1}{\"b\":2}"
+  "8|after the end of the plan: 'x'|{\"a\":1} x"
+  "7|after the end of the plan: '\\}'|{\"a\":1}}"
+  "7|after the end of the plan: ','|{\"a\":1},"
+  '7|after the end of the plan: byte 0x00|{"a":1}\0'
+  "0|found '/'|// comment\n{}"
+  "1|found '/'|{/* comment */}"
+  '9|control character.*0x09|{"a":"tab\there"}'
+  '8|control character.*0x0a|{"a":"nl\nx"}'
+  '4|byte 0x0c|{"a"\f:1}'
+  '1|byte 0xc2|{\302\240"a":1}'
+  "7|found '2'|{\"a\":1 2}"
+  "6|found '\\}'|{\"a\":[}"
+  "6|found '\\]'|{\"a\":{]}"
+  "7|found '\\}'|{\"a\":[1}"
+  '0|byte 0xff|\377{}'
+  '11|byte 0xff|{"a":1,"b":\377}'
+  '3|control character.*0x00|{"a\0":1}'
+  '6|control character.*0x00|{"a":"\0"}'
+  '0|byte 0x00|\0{}'
+  '1|byte 0x00|{\0}'
+  '1|byte 0x00|{\x00"\x00a\x00"\x00:\x001\x00}\x00'
+  '34|control character.*0x01|{"resource_changes":[{"address":"x\001"}]}'
+)
+i=0
+for entry in "${CASES_TABLE[@]}"; do
+  offset=${entry%%|*}
+  rest=${entry#*|}
+  pattern=${rest%%|*}
+  doc=${rest#*|}
+  printf "$doc" >"bad$i.json"
+  expect_error "invalid-json/$i" "bad$i.json" --offset "$offset" --match "$pattern" -- "bad$i.json"
+  i=$((i + 1))
+done
+
+# The same errors through standard input (spooled) and in the schemas file.
+printf '{"a":tru}' | expect_error invalid-json/stdin '<stdin>' --offset 8 --match 'invalid literal' -- --no-color
+printf '' | expect_error empty/stdin-pipe '<stdin>' --offset 0 --match 'end of input' -- --no-color -
+expect_error empty/stdin-dev-null '<stdin>' --offset 0 --match 'end of input' -- --no-color - </dev/null
+: >empty.json
+expect_error empty/file empty.json --offset 0 --match 'found end of input' -- empty.json
+expect_error empty/schemas-file empty.json --offset 0 --match 'found end of input' -- \
+  --schemas empty.json "$FIXTURES/show.json"
+printf '{"format_version":"1.0","provider_schemas":{"p":{]}}' >bad_schemas.json
+expect_error invalid-json/schemas-file bad_schemas.json --offset 49 -- --schemas bad_schemas.json "$FIXTURES/show.json"
+
+# --- invalid JSON inside a real plan, wherever it is -------------------------
+P=$FIXTURES/plan.json
+mutate "$P" m1.json '"value":"y"' '"value":y"'
+expect_error invalid-json/in-resource-value m1.json --offset 333 --match 'found .y.' -- m1.json
+mutate "$P" m2.json '"test_thing":{"version":0' '"test_thing":{"version":0,,'
+expect_error invalid-json/in-provider-schemas m2.json --offset 844 -- m2.json
+mutate "$P" m3.json '{"plan_format_version"' '{"configuration":{"x":[1,2,}]},"plan_format_version"'
+expect_error invalid-json/in-unread-section m3.json --offset 27 -- m3.json
+mutate "$P" m4.json '"resource_changes":[' '"output_changes":{"o":{"actions":["create"],"after":1,}},"resource_changes":['
+expect_error invalid-json/in-output-changes m4.json --offset 115 -- m4.json
+
+# --- trailing garbage after a complete plan ----------------------------------
+"$TFSTREAM" --no-color "$P" >good.out 2>/dev/null || result trailing/setup 0 "fixture does not render"
+size=$(wc -c <"$P")
+end=$((size - 1))  # the fixture ends with "}\n"
+for garbage in ' x' '}' '{}' ',' '\0' 'null' '\357\273\277'; do
+  { head -c "$size" "$P"; printf "$garbage"; } >trail.json
+  expect_error "trailing/$(printf %s "$garbage" | od -An -tx1 | tr -d ' \n')" trail.json \
+    --match 'unexpected data after the end of the plan' -- --no-color trail.json
+done
+{ cat "$P"; printf '\n \t\r\n'; } >trail_ws.json
+expect_ok trailing/whitespace-is-fine good.out -- --no-color trail_ws.json
+
+# --- byte order marks ----------------------------------------------------------
+{ printf '\357\273\277'; cat "$P"; } >bom.json
+expect_error bom/utf8 bom.json --offset 0 --match 'UTF-8 byte order mark' -- bom.json
+{ printf '\357\273\277'; cat "$P"; } | expect_error bom/utf8-stdin '<stdin>' --offset 0 --match 'UTF-8 byte order mark' -- -
+printf '\377\376{\0}\0' >bom16.json
+expect_error bom/utf16le bom16.json --offset 0 --match 'UTF-16 byte order mark' -- bom16.json
+printf '\376\377\0{\0}' >bom16be.json
+expect_error bom/utf16be bom16be.json --offset 0 --match 'UTF-16 byte order mark' -- bom16be.json
+{ printf '\357\273\277'; cat "$FIXTURES/schemas.json"; } >bom_schemas.json
+expect_error bom/schemas-file bom_schemas.json --offset 0 --match 'UTF-8 byte order mark' -- \
+  --schemas bom_schemas.json "$FIXTURES/show.json"
+# Inside a string a BOM is just U+FEFF, which Go's %q escapes (not printable).
+mutate "$P" bom_in_string.json '"value":"y"' '"value":"\xef\xbb\xbfy"'
+tf --no-color bom_in_string.json
+out_has bom/inside-a-string '      ~ value = "x" -> "\ufeffy"'
+
+# --- NUL bytes -----------------------------------------------------------------
+mutate "$P" nul1.json '"value":"y"' '"value":"a\x00b"'
+expect_error nul/raw-in-string nul1.json --offset 335 --match 'control character in string .byte 0x00' -- nul1.json
+mutate "$P" nul2.json '"value":"y"' '"value":\x00"y"'
+expect_error nul/between-tokens nul2.json --offset 333 --match 'byte 0x00' -- nul2.json
+mutate "$P" nul3.json '"value":"y"' '"value":"a\\u0000b"'
+tf --no-color nul3.json
+out_has nul/escaped-in-value '      ~ value = "x" -> "a\x00b"'
+mutate "$P" nul4.json '"tags":{"k":"w"}' '"tags":{"k\\u0000":"w"}'
+tf --no-color nul4.json
+out_has nul/escaped-in-key '          + "k\x00" = "w"'
+mutate "$P" nul5.json '"test_thing.b"' '"test_thing.b\\u0000"' 0
+tf --no-color nul5.json
+result nul/escaped-in-address "$([ "$RC" = 0 ] && echo 1 || echo 0)" "$(describe_run)"
+
+finish

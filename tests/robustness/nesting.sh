@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Nesting: Go's decoder stops at 10000 levels ("exceeded max depth"), counted
+# over the whole document; tfstream must report the same limit at the same
+# byte, in bounded time and memory, whatever the depth (1,000,000 here), and
+# render values just under the limit without overflowing a stack, on the
+# calling thread (-j1) as on worker threads (-j2, >= 64 resources).
+source "$(dirname "$0")/lib.sh"
+
+P=$FIXTURES/plan.json
+MSG='exceeded maximum nesting depth of 10000'
+# offset_of FILE TEXT: byte offset of the first TEXT in FILE.
+offset_of() { grep -boF -m1 -- "$2" "$1" | head -n 1 | cut -d: -f1; }
+
+# --- 1,000,000 levels, in a section nothing reads -------------------------------
+# '{' is level 1, so the 10000th '[' (at 5 + 9999) opens level 10001.
+printf '{"x":%s' "$($PYTHON -S -c 'print("[" * 1000000, end="")')" >deep_open.json
+expect_error deep/million-unclosed deep_open.json --offset 10004 --match "$MSG" -- deep_open.json
+$PYTHON -S -c 'print("{\"x\":" + "[" * 1000000 + "]" * 1000000 + "}")' >deep_closed.json
+expect_error deep/million-closed deep_closed.json --offset 10004 --match "$MSG" -- deep_closed.json
+expect_error deep/million-stdin '<stdin>' --offset 10004 --match "$MSG" -- - <deep_closed.json
+cat deep_closed.json | expect_error deep/million-pipe '<stdin>' --offset 10004 --match "$MSG" -- -
+$PYTHON -S -c 'print("{\"x\":" + "{\"a\":" * 1000000 + "1" + "}" * 1000000 + "}")' >deep_objects.json
+expect_error deep/million-objects deep_objects.json --offset $((5 + 9999 * 5)) --match "$MSG" -- deep_objects.json
+# A top-level array is refused before any depth matters.
+$PYTHON -S -c 'print("[" * 1000000)' >deep_top.json
+expect_error deep/million-top-level deep_top.json --offset 0 --match "expected '\\{'" -- deep_top.json
+
+# --- exactly at the limit ----------------------------------------------------------
+$PYTHON -S -c 'print("{\"x\":" + "[" * 9999 + "]" * 9999 + "}")' >deep_10000.json
+tf --no-color deep_10000.json
+result deep/10000-levels-accepted "$([ "$RC" = 0 ] && [ ! -s "$W/err" ] && echo 1 || echo 0)" "$(describe_run)"
+$PYTHON -S -c 'print("{\"x\":" + "[" * 10000 + "]" * 10000 + "}")' >deep_10001.json
+expect_error deep/10001-levels-refused deep_10001.json --offset 10004 --match "$MSG" -- deep_10001.json
+
+# --- inside a resource change --------------------------------------------------------
+# The value of "dyn" in "after" is at level 6 (document, resource_changes,
+# the change, "change", "after"), so its 9995th '[' opens level 10001.
+mutate "$P" deep_value.json '"n":2,"dyn":null' '"n":2,"dyn":<<[*1000000>>'
+start=$(offset_of deep_value.json '[[[')
+expect_error deep/million-in-resource deep_value.json --offset $((start + 9995)) --match "$MSG" -- deep_value.json
+mutate "$P" deep_value_limit.json '"n":2,"dyn":null' '"n":2,"dyn":<<[*9996>><<]*9996>>'
+start=$(offset_of deep_value_limit.json '[[[')
+expect_error deep/limit-in-resource deep_value_limit.json --offset $((start + 9995)) --match "$MSG" -- \
+  deep_value_limit.json
+
+# At the limit (10000 levels in all), diffed but unchanged (so hidden): the
+# differ recurses 9995 levels. Worker threads render when there are 64+
+# resources and -j > 1; one of the 70 is deep (the differ is quadratic in
+# depth: seconds per deep value).
+mutate "$P" deep_ok.json '"dyn":null' '"dyn":<<[*9995>><<]*9995>>' 2
+$MUTATE many "$P" many.json 70
+mutate many.json deep_ok_many.json '"dyn":null' '"dyn":<<[*9995>><<]*9995>>' 2
+for j in 1 2; do
+  tf --no-color -j $j deep_ok.json
+  out_has "deep/10000-levels-diffed-j$j" '        # (1 unchanged attribute hidden)'
+  tf --no-color -j $j deep_ok_many.json
+  out_has "deep/10000-levels-diffed-70-resources-j$j" 'Plan: 1 to add, 70 to change, 0 to destroy.'
+done
+# Printed: 1000 levels of lists, one line per level each way.
+mutate "$P" deep_print.json '"n":2,"dyn":null' '"n":2,"dyn":<<[*1000>><<]*1000>>'
+tf --no-color deep_print.json
+# ("+ dyn = [", 998 "+ [" lines, then the innermost "+ [],").
+opened=$(grep -c '^ *+ \[$' "$W/out")
+innermost=$(grep -c '^ *+ \[\],$' "$W/out")
+result deep/1000-levels-printed "$([ "$RC" = 0 ] && [ "$opened" = 998 ] && [ "$innermost" = 1 ] && echo 1 || echo 0)" \
+  "$opened nested '+ [' lines, $innermost '+ [],'; $(describe_run)"
+
+# --- JSON inside a string value ----------------------------------------------------------
+# Terraform shows a string holding JSON as jsonencode(...); too deep for Go's
+# decoder, it is just a string.
+mutate "$P" deep_string.json '"value":"y"' '"value":"<<[*1000000>><<]*1000000>>"'
+tf --no-color deep_string.json
+$PYTHON -S -c 'print("      ~ value = \"x\" -> \"" + "[" * 1000000 + "]" * 1000000 + "\"")' >want.txt
+out_has_line_in deep/million-in-string-is-plain want.txt
+mutate "$P" deep_string_10001.json '"value":"y"' '"value":"<<[*10001>><<]*10001>>"'
+tf --no-color deep_string_10001.json
+$PYTHON -S -c 'print("      ~ value = \"x\" -> \"" + "[" * 10001 + "]" * 10001 + "\"")' >want.txt
+out_has_line_in deep/10001-in-string-is-plain want.txt
+mutate "$P" deep_string_200.json '"value":"y"' '"value":"<<[*200>><<]*200>>"'
+tf --no-color deep_string_200.json
+out_has deep/200-in-string-is-json '      ~ value = "x" -> jsonencode('
+
+# --- the schemas ----------------------------------------------------------------------------
+S=$FIXTURES/schemas.json
+mutate "$S" deep_schemas.json '{"format_version":"1.0"' '{"x":<<[*1000000>>,"format_version":"1.0"'
+expect_error deep/million-in-schemas-file deep_schemas.json --offset $((5 + 9999)) --match "$MSG" -- \
+  --schemas deep_schemas.json "$FIXTURES/show.json"
+mutate "$P" deep_embedded.json '"resource_schemas":{' '"x":<<{"a":*1000000>>1,"resource_schemas":{'
+start=$(offset_of deep_embedded.json '{"a":')
+# provider_schemas (level 2) > provider (3) > the 9998th {"a": opens level 10001.
+expect_error deep/million-in-provider-schemas deep_embedded.json --offset $((start + 9997 * 5)) --match "$MSG" -- \
+  deep_embedded.json
+
+finish

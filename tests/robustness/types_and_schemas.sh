@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# Wrong JSON types for known keys, values that contradict their schema,
+# missing or broken schemas, unknown action lists, resource modes and action
+# trigger events. Where Go's decoder or Terraform's renderer would fail, one
+# located line and exit 1; where Terraform is lenient (a block or collection
+# that is not a JSON object or array reads as null), the same text as null.
+# An error found while rendering leaves the blocks before it, whole.
+source "$(dirname "$0")/lib.sh"
+
+P=$FIXTURES/plan.json
+SHOW=$FIXTURES/show.json
+S=$FIXTURES/schemas.json
+
+# --- wrong JSON types for keys the pre-scan reads -------------------------------
+check_type() {  # ID OLD NEW OFFSET_TEXT PATTERN: OFFSET_TEXT marks where the error is
+  local id=$1 old=$2 new=$3 at=$4 pattern=$5 f=type_$1.json off
+  mutate "$P" "$f" "$old" "$new"
+  off=$(grep -boF -m1 -- "$at" "$f" | head -n 1 | cut -d: -f1)
+  expect_error "types/$id" "$f" --offset "$off" --match "$pattern" -- "$f"
+}
+check_type actions-string '"actions":["update"]' '"actions":"update"' '"update"' 'expected an array for "actions"'
+check_type actions-number '"actions":["update"]' '"actions":5' '5}' 'expected an array for "actions"'
+check_type actions-object '"actions":["update"]' '"actions":{"a":1}' '{"a":1}' 'expected an array for "actions"'
+check_type actions-element '"actions":["update"]' '"actions":[7]' '7]' 'expected a string for "actions"'
+check_type change-array '"change":{"actions":["update"]' '"change":[],"x":{"actions":["update"]' '[],"x"' 'expected an object for "change"'
+check_type change-string '"change":{"actions":["update"]' '"change":"c","x":{"actions":["update"]' '"c","x"' 'expected an object for "change"'
+check_type resource-changes-object '"resource_changes":[' '"resource_changes":{"a":[' '{"a":[' 'expected an array for "resource_changes"'
+check_type resource-change-number '"resource_changes":[' '"resource_changes":[5,' '5,' 'expected an object for a resource change'
+check_type address-number '"address":"test_thing.a"' '"address":5' '5,"mode"' 'expected a string for "address"'
+check_type mode-number '"mode":"managed"' '"mode":1' '1,"type"' 'expected a string for "mode"'
+check_type type-bool '"type":"test_thing"' '"type":true' 'true,"name"' 'expected a string for "type"'
+check_type provider-schemas-string '"provider_schemas":{' '"provider_schemas":"x","y":{' '"x","y"' 'expected an object for "provider_schemas"'
+check_type importing-string '"actions":["update"]' '"actions":["update"],"importing":"yes"' '"yes"' 'expected an object for "importing"'
+check_type drift-object '"resource_changes":[' '"resource_drift":{},"resource_changes":[' '{},"resource_changes"' 'expected an array for "resource_drift"'
+check_type outputs-array '"resource_changes":[' '"output_changes":[],"resource_changes":[' '[],"resource_changes"' 'expected an object for "output_changes"'
+check_type errored-string '"resource_changes":[' '"errored":"yes","resource_changes":[' '"yes","resource_changes"' 'expected true or false for "errored"'
+check_type format-version-number '"plan_format_version":"1.2"' '"plan_format_version":1.2' '1.2,' 'expected a string for "plan_format_version"'
+check_type action-invocations-object '"resource_changes":[' '"action_invocations":{},"resource_changes":[' '{},"resource_changes"' 'expected an array for "action_invocations"'
+
+# Values of the change that Terraform reads leniently: "before" that is not
+# an object reads as null, as do a map or list that is not one.
+"$TFSTREAM" --no-color "$P" >good.out
+mutate "$P" before_null.json '"before":{"id":"a","value":"x","tags":{"k":"v"},"n":1,"dyn":null}' '"before":null'
+"$TFSTREAM" --no-color before_null.json >before_null.out
+for v in 5 '"s"' '[1]' true; do
+  mutate "$P" before_v.json '"before":{"id":"a","value":"x","tags":{"k":"v"},"n":1,"dyn":null}' "\"before\":$v"
+  expect_ok "types/before-$v-reads-as-null" before_null.out -- --no-color before_v.json
+done
+mutate "$P" tags_null.json '"tags":{"k":"w"}' '"tags":null'
+"$TFSTREAM" --no-color tags_null.json >tags_null.out
+for v in '[1,2]' '"str"' 7; do
+  mutate "$P" tags_v.json '"tags":{"k":"w"}' "\"tags\":$v"
+  expect_ok "schema-mismatch/map-as-$v-reads-as-null" tags_null.out -- --no-color tags_v.json
+done
+for key in after_unknown before_sensitive after_sensitive; do
+  mutate "$P" sens.json "\"$key\":{}" "\"$key\":[1]"
+  expect_ok "types/$key-array-ignored" good.out -- --no-color sens.json
+done
+
+# --- a value whose type contradicts its schema --------------------------------------
+# Terraform's renderer cannot print a primitive of the wrong type (it would
+# panic): one error line naming the resource, exit 1, blocks before it whole.
+$MUTATE many "$P" many.json 100
+"$TFSTREAM" --no-color -j 1 many.json >many.out
+boundary=$'\n  # test_thing.r050 '
+n=0
+for pair in 'value:{"a":1}' 'value:12' 'value:true' 'value:[1]' 'n:"abc"' 'n:true' 'n:{}'; do
+  attr=${pair%%:*}
+  bad=${pair#*:}
+  case $attr in
+    value) old='"value":"y"' ;;
+    n) old='"n":2,' ; bad="$bad," ;;
+  esac
+  # The 51st resource (r050) carries the bad value.
+  $PYTHON -S - "$old" "\"$attr\":$bad" <<'EOF'
+import sys
+data = open("many.json", "rb").read()
+at = data.index(b'"address":"test_thing.r050"')
+old, new = sys.argv[1].encode(), sys.argv[2].encode()
+i = data.index(old, at)
+open("mismatch.json", "wb").write(data[:i] + new + data[i + len(old):])
+EOF
+  for j in 1 2; do
+    expect_error "schema-mismatch/$n-j$j" mismatch.json --stdout-prefix many.out --boundary "$boundary" \
+      --match "test_thing.r050.*schema says" -- --no-color -j $j mismatch.json
+  done
+  n=$((n + 1))
+done
+# Checked once more through standard input (the spooled path).
+expect_error schema-mismatch/stdin '<stdin>' --stdout-prefix many.out --boundary "$boundary" \
+  --match "test_thing.r050.*schema says" -- --no-color -j 2 - <mismatch.json
+
+# --- missing provider or resource schema ---------------------------------------------
+mutate "$P" no_provider.json '"registry.terraform.io/hashicorp/test":{"resource_schemas"' \
+  '"registry.terraform.io/hashicorp/other":{"resource_schemas"'
+expect_error schema/missing-provider no_provider.json \
+  --match 'test_thing.a.*no schema for resource type "test_thing" of provider "registry.terraform.io/hashicorp/test"' \
+  -- no_provider.json
+mutate "$P" no_resource.json '"resource_schemas":{"test_thing"' '"resource_schemas":{"test_other"'
+expect_error schema/missing-resource-type no_resource.json --match 'test_thing.a.*no schema' -- no_resource.json
+mutate "$SHOW" no_data_source.json '"type":"null_data_source"' '"type":"null_other"'
+expect_error schema/missing-data-source no_data_source.json \
+  --match 'data.null_data_source.d.*no schema for data source type "null_other"' -- --schemas "$S" no_data_source.json
+expect_error schema/show-json-without-schemas "$SHOW" --match 'no schema.*--schemas' -- "$SHOW"
+mutate "$P" schemas_null.json '"provider_schemas":{' '"provider_schemas":null,"x":{'
+expect_error schema/provider-schemas-null schemas_null.json --match 'no schema' -- schemas_null.json
+
+# --- the schemas file missing or invalid ---------------------------------------------------
+expect_error schemas-file/missing /nonexistent.json --file-level --match 'No such file or directory$' -- \
+  --schemas /nonexistent.json "$SHOW"
+mkdir -p adir
+expect_error schemas-file/directory adir --file-level --match 'is a directory$' -- --schemas adir "$SHOW"
+printf '{"format_version":"1.0","provider_schemas":' >schemas_trunc.json
+expect_error schemas-file/truncated schemas_trunc.json --offset 43 -- --schemas schemas_trunc.json "$SHOW"
+printf '[]' >schemas_array.json
+expect_error schemas-file/not-an-object schemas_array.json --offset 0 --match "expected '\\{' at the start of the schemas" -- \
+  --schemas schemas_array.json "$SHOW"
+{ cat "$S"; printf 'x'; } >schemas_trail.json
+expect_error schemas-file/trailing-garbage schemas_trail.json --offset "$(wc -c <"$S")" -- --schemas schemas_trail.json "$SHOW"
+mutate "$S" schemas_ps.json '"provider_schemas":{' '"provider_schemas":5,"x":{'
+expect_error schemas-file/provider-schemas-number schemas_ps.json --match 'provider_schemas' -- --schemas schemas_ps.json "$SHOW"
+mutate "$S" schemas_type.json '"type":["map","string"]' '"type":["mop","string"]'
+expect_error schemas-file/bad-attribute-type schemas_type.json --match 'attribute "triggers" has no valid type' -- \
+  --schemas schemas_type.json "$SHOW"
+mutate "$S" schemas_block.json '"null_resource":{"version":0,"block":{' '"null_resource":{"version":0,"block":[],"x":{'
+expect_error schemas-file/block-not-an-object schemas_block.json --match 'block is missing or not an object' -- \
+  --schemas schemas_block.json "$SHOW"
+mutate "$S" schemas_attr.json '"triggers":{"type"' '"triggers":5,"x":{"type"'
+expect_error schemas-file/attribute-not-an-object schemas_attr.json --match 'triggers' -- \
+  --schemas schemas_attr.json "$SHOW"
+
+# --- unknown action lists, resource modes, trigger events ------------------------------------
+for list in '["explode"]' '[]' 'null' '["delete","delete"]' '["Update"]' '["create","delete","update"]'; do
+  mutate "$P" actions.json '"actions":["update"]' "\"actions\":$list"
+  expect_error "unknown/action-list-$list" actions.json --offset 81 --match 'test_thing.a.*unrecognized action list' -- actions.json
+done
+for mode in weird '' Managed; do
+  mutate "$P" mode.json '"mode":"managed"' "\"mode\":\"$mode\""
+  expect_error "unknown/mode-'$mode'" mode.json --offset 81 --match 'test_thing.a.*unrecognized resource mode' -- mode.json
+done
+# An address with a line break and a terminal escape: still one line, the
+# control characters escaped.
+mutate "$P" control.json '"address":"test_thing.a"' '"address":"test_thing.a\\n\\u001b[31mred\\u0085"'
+mutate control.json control_bad.json '"actions":["update"]' '"actions":["explode"]'
+expect_error unknown/action-list-control-characters control_bad.json --offset 81 \
+  --match 'resource change "test_thing\.a\\n\\x1b\[31mred\\u0085" has an unrecognized action list' -- control_bad.json
+# In the other sections that carry resource changes.
+rc=$($PYTHON -S -c 'import sys; s=open(sys.argv[1]).read(); print(s[s.index("{\"address\":\"test_thing.a\""):s.index(",{\"address\":\"test_thing.b\"")])' "$P")
+mutate "$P" drift_mode.json '"resource_changes":[' \
+  "\"relevant_attributes\":[{\"resource\":\"test_thing.a\",\"attribute\":[\"value\"]}],\"resource_drift\":[${rc/\"managed\"/\"weird\"}],\"resource_changes\":["
+expect_error unknown/mode-in-drift drift_mode.json --match 'test_thing.a.*unrecognized resource mode' -- drift_mode.json
+mutate "$P" deferred.json '"resource_changes":[' "\"deferred_changes\":[{\"reason\":\"resource_config_unknown\",\"resource_change\":$rc}],\"resource_changes\":["
+"$TFSTREAM" --no-color deferred.json >deferred.out
+mutate deferred.json deferred_mode.json '"mode":"managed"' '"mode":"weird"'
+expect_error unknown/mode-in-deferred deferred_mode.json --stdout-prefix deferred.out \
+  --boundary $'\n  # test_thing.a was deferred' --match 'test_thing.a.*unrecognized resource mode' -- --no-color deferred_mode.json
+mutate deferred.json deferred_actions.json '"actions":["update"]' '"actions":["explode"]'
+expect_error unknown/action-list-in-deferred deferred_actions.json --stdout-prefix deferred.out \
+  --boundary $'\n  # test_thing.a was deferred' --match 'test_thing.a.*unrecognized action list' -- --no-color deferred_actions.json
+
+# Action trigger events: a real case with lifecycle actions.
+A=$CASES/gen-small-100
+if [ -f "$A/plan.json" ]; then
+  "$TFSTREAM" --no-color --schemas "$A/schemas.json" "$A/plan.json" >actions.out
+  cmp -s actions.out "$A/nocolor.out"
+  result unknown/trigger-setup "$([ $? = 0 ] && echo 1 || echo 0)" "gen-small-100 does not render as its nocolor.out"
+  for ev in Sometime '' beforedestroy; do
+    mutate "$A/plan.json" event.json '"action_trigger_event":"BeforeDestroy"' "\"action_trigger_event\":\"$ev\""
+    expect_error "unknown/trigger-event-'$ev'" event.json \
+      --match 'action.vault_notify.admin.*triggering event' -- --schemas "$A/schemas.json" event.json
+  done
+  mutate "$A/plan.json" event.json '"action_trigger_event":"BeforeDestroy"' '"action_trigger_event":5'
+  off=$(grep -boF -m1 '"action_trigger_event":5' event.json | head -n 1 | cut -d: -f1)
+  expect_error unknown/trigger-event-number event.json --offset $((off + 23)) \
+    --match 'expected a string for "action_trigger_event"' -- --schemas "$A/schemas.json" event.json
+  for idx in 1e400 99999999999999999999 -99999999999999999999 1.5; do
+    mutate "$A/plan.json" index.json '"action_trigger_block_index":1' "\"action_trigger_block_index\":$idx"
+    off=$(grep -boF -m1 '"action_trigger_block_index":' index.json | head -n 1 | cut -d: -f1)
+    expect_error "unknown/trigger-block-index-$idx" index.json --offset $((off + 29)) \
+      --match 'action_trigger_block_index' -- --schemas "$A/schemas.json" index.json
+  done
+else
+  result unknown/trigger-setup 0 "conformance case gen-small-100 not found in $CASES"
+fi
+
+finish
