@@ -49,7 +49,7 @@ Status CheckActionSchema(const PlanContext& ctx, const stream::ActionInvocationF
     s = ctx.schemas->Find(a.provider_name, stream::SchemaStore::Kind::kAction, a.type, &found, &block);
     if (s.ok() && (!found || block == nullptr)) s = Status::Error("no schema for action type \"" + a.type + "\"");
   }
-  return s.ok() ? s : ctx.AddressError(a.address, s.message());
+  return s.ok() ? s : ctx.AddressError(a.address, s.message(), a.range.begin);
 }
 
 }  // namespace
@@ -138,7 +138,7 @@ Status PrepareActions(PlanContext* ctx) {
                                       "AfterCreate",  "AfterUpdate",  "AfterDestroy"};
       if (std::find(std::begin(kEvents), std::end(kEvents), a.event) == std::end(kEvents)) {
         return ctx->AddressError(a.address, "unexpected triggering event \"" + a.event + "\" for an action of " +
-                                                rf.address);
+                                                rf.address, a.range.begin);
       }
       Status st = CheckActionSchema(*ctx, a);
       if (!st.ok()) return st;

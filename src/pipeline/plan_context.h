@@ -48,8 +48,12 @@ struct PlanContext {
 
   // An error located in the plan document.
   Status PlanError(const Status& s) const { return Status::Error(Located(in.plan_label, s)); }
-  Status AddressError(std::string_view address, const std::string& message) const {
-    return Status::Error(in.plan_label + ": " + std::string(address) + ": " + message);
+  // "<file>:<offset>: <address>: <message>"; the offset is where the
+  // resource (or action invocation) starts, when known.
+  Status AddressError(std::string_view address, const std::string& message,
+                      uint64_t offset = Status::kNoOffset) const {
+    std::string where = offset == Status::kNoOffset ? in.plan_label : in.plan_label + ":" + std::to_string(offset);
+    return Status::Error(where + ": " + std::string(address) + ": " + message);
   }
 
   // Calls fn(element_text, offset) for each element of the array at `range`.

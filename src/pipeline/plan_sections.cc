@@ -135,7 +135,7 @@ Status RenderCliActions(const PlanContext& ctx, ResourceWorker* worker, std::str
     worker->ClearError();
     render::plan::AppendActionInvocation(view, worker->Opts(), out);
     worker->Reset();
-    if (worker->has_error()) return ctx.AddressError(f.address, worker->error());
+    if (worker->has_error()) return ctx.AddressError(f.address, worker->error(), f.range.begin);
   }
   return Status::Ok();
 }
@@ -173,7 +173,7 @@ Status RenderDrift(const PlanContext& ctx, ResourceWorker* worker, const std::ve
     render::plan::AppendResourceDiff(rc, rc.action, d, render::plan::Cause::kDrift, {}, {}, worker->Opts(), &block);
     block.push_back('\n');
     worker->Reset();
-    if (worker->has_error()) return ctx.AddressError(rc.address, worker->error());
+    if (worker->has_error()) return ctx.AddressError(rc.address, worker->error(), worker->element_offset());
     out->Append(block);
     return out->Flush();
   });
@@ -220,7 +220,7 @@ Status RenderDeferred(const PlanContext& ctx, ResourceWorker* worker, buffer::Ou
     render::plan::AppendDeferredDiff(rc, why, rc.action, d, worker->Opts(), &block);
     block.push_back('\n');
     worker->Reset();
-    if (worker->has_error()) return ctx.AddressError(rc.address, worker->error());
+    if (worker->has_error()) return ctx.AddressError(rc.address, worker->error(), worker->element_offset());
     out->Append(block);
     return out->Flush();
   });

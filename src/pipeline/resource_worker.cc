@@ -17,6 +17,7 @@ Status ResourceWorker::Parse(std::string_view raw, uint64_t offset, const JsonVa
 }
 
 Status ResourceWorker::Load(std::string_view raw, uint64_t offset, stream::ResourceChange* rc) {
+  element_offset_ = offset;
   const JsonValue* tree;
   Status s = Parse(raw, offset, &tree);
   if (!s.ok()) return s;
@@ -42,7 +43,7 @@ Status ResourceWorker::ComputeDiff(const stream::ResourceChange& rc, bool drift,
     }
   }
   if (!rc.IsManaged() && rc.mode != "data") {
-    return ctx_.AddressError(rc.address, "unrecognized resource mode \"" + std::string(rc.mode) + "\"");
+    return ctx_.AddressError(rc.address, "unrecognized resource mode \"" + std::string(rc.mode) + "\"", element_offset_);
   }
   render::structured::Change change;
   change.before = rc.before;
@@ -52,7 +53,7 @@ Status ResourceWorker::ComputeDiff(const stream::ResourceChange& rc, bool drift,
   change.after_sensitive = rc.after_sensitive;
   change.relevant_attributes = relevant;
   if (!render::structured::Matcher::Parse(rc.replace_paths, false, &arena_, &change.replace_paths)) {
-    return ctx_.AddressError(rc.address, "malformed replace_paths");
+    return ctx_.AddressError(rc.address, "malformed replace_paths", element_offset_);
   }
   // A forget-only change is shown as a no-op (structured.FromJsonChange).
   if (rc.actions.size() == 1 && rc.actions[0] == "forget") change = change.AsNoOp();
@@ -64,11 +65,11 @@ Status ResourceWorker::ComputeDiff(const stream::ResourceChange& rc, bool drift,
   if (!s.ok()) return Status::Error(Located(ctx_.schemas->label(), s));
   if (!found) {
     return ctx_.AddressError(rc.address, "no schema for type \"" + std::string(rc.type) + "\" of provider \"" +
-                                             std::string(rc.provider_name) + "\"");
+                                             std::string(rc.provider_name) + "\"", element_offset_);
   }
   error_.clear();
   *diff = render::differ::ComputeDiffForBlock(change, *block, Ctx());
-  if (!error_.empty()) return ctx_.AddressError(rc.address, error_);
+  if (!error_.empty()) return ctx_.AddressError(rc.address, error_, element_offset_);
   return Status::Ok();
 }
 
@@ -120,10 +121,10 @@ Status ResourceWorker::ActionConfigDiff(size_t index, const Diff** diff) {
   const stream::Block* block;
   s = ctx_.schemas->Find(f.provider_name, stream::SchemaStore::Kind::kAction, f.type, &found, &block);
   if (!s.ok()) return Status::Error(Located(ctx_.schemas->label(), s));
-  if (!found || block == nullptr) return ctx_.AddressError(f.address, "no schema for action type \"" + f.type + "\"");
+  if (!found || block == nullptr) return ctx_.AddressError(f.address, "no schema for action type \"" + f.type + "\"", f.range.begin);
   error_.clear();
   *diff = arena_.New<Diff>(render::differ::ComputeDiffForBlock(change, *block, Ctx()));
-  if (!error_.empty()) return ctx_.AddressError(f.address, error_);
+  if (!error_.empty()) return ctx_.AddressError(f.address, error_, f.range.begin);
   return Status::Ok();
 }
 
@@ -190,7 +191,7 @@ Status ResourceWorker::RenderChangeBlock(std::string_view raw, uint64_t offset, 
   out->push_back('\n');
   if (!error_.empty()) {
     out->resize(mark);  // never half a block
-    return ctx_.AddressError(rc.address, error_);
+    return ctx_.AddressError(rc.address, error_, element_offset_);
   }
   return Status::Ok();
 }

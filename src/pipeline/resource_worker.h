@@ -54,6 +54,8 @@ class ResourceWorker {
   void ClearError() { error_.clear(); }
   buffer::Arena* arena() { return &arena_; }
   void Reset() { arena_.Reset(); }
+  // Where the element last loaded starts in the plan, for error messages.
+  uint64_t element_offset() const { return element_offset_; }
 
  private:
   render::DiffContext Ctx() { return render::DiffContext{&arena_, &error_}; }
@@ -63,6 +65,7 @@ class ResourceWorker {
   const PlanContext& ctx_;
   buffer::Arena arena_;
   std::string error_;
+  uint64_t element_offset_ = Status::kNoOffset;
 };
 
 }  // namespace tfstream::pipeline
