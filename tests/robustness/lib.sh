@@ -133,7 +133,8 @@ describe_run() {
 #   --max-offset N   the byte offset is at most N
 #   --stdout-prefix FILE   stdout must be a prefix of FILE ending at a block
 #                    boundary given by --boundary TEXT (default: must be empty)
-#   --boundary TEXT  stdout must equal FILE up to the first TEXT
+#   --boundary TEXT  stdout must equal FILE up to the first TEXT; "@line":
+#                    any prefix of FILE that is empty or ends a line
 #   --exit N         expected exit status (default 1)
 #   --file-level     the error is about the whole file (cannot open it...):
 #                    ID:located then wants "tfstream: LABEL: ..." (no offset)
@@ -183,6 +184,14 @@ check_error() {
     problem="message does not match /$match/"
   elif [ -z "$prefix_file" ] && [ -s "$W/out" ]; then
     problem="stdout is not empty"
+  elif [ -n "$prefix_file" ] && [ "$boundary" = @line ]; then
+    local got_len
+    got_len=$(wc -c <"$W/out")
+    if ! cmp -s -n "$got_len" "$W/out" "$prefix_file" || [ "$got_len" -gt "$(wc -c <"$prefix_file")" ]; then
+      problem="stdout is not a prefix of $prefix_file"
+    elif [ "$got_len" != 0 ] && [ "$(tail -c 1 "$W/out" | od -An -c | tr -d ' ')" != '\n' ]; then
+      problem="stdout does not end a line"
+    fi
   elif [ -n "$prefix_file" ]; then
     local want_len
     want_len=$($PYTHON -S -c 'import sys; d=open(sys.argv[1],"rb").read(); b=sys.argv[2].encode()

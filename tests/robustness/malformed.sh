@@ -92,10 +92,22 @@ expect_error invalid-json/in-unread-section m3.json --offset 27 -- m3.json
 mutate "$P" m4.json '"resource_changes":[' '"output_changes":{"o":{"actions":["create"],"after":1,}},"resource_changes":['
 expect_error invalid-json/in-output-changes m4.json --offset 115 -- m4.json
 
+# Sections nothing reads may be validated after the blocks are written (the
+# pre-scan skips them by structure): then the error follows whole blocks.
+"$TFSTREAM" --no-color "$P" >good.out 2>/dev/null
+mutate "$P" late1.json '{"plan_format_version"' '{"configuration":{"x":"bad\\q"},"plan_format_version"'
+expect_error invalid-json/unread-section-bad-escape late1.json --offset 27 --match "invalid escape in string: 'q'" \
+  --stdout-prefix good.out --boundary @line -- --no-color late1.json
+mutate "$P" late2.json '"provider_format_version":"1.0"' '"provider_format_version":"1.0","zzz":[1,tru]'
+expect_error invalid-json/unread-section-bad-literal late2.json --offset 73 --match "invalid literal" \
+  --stdout-prefix good.out --boundary @line -- --no-color late2.json
+mutate "$P" late3.json '"provider_format_version":"1.0"' '"provider_format_version":"1.0","zzz":{"a":-}'
+expect_error invalid-json/unread-section-bad-number late3.json --offset 73 --match "found '\}'" \
+  --stdout-prefix good.out --boundary @line -- --no-color late3.json
+
 # --- trailing garbage after a complete plan ----------------------------------
 "$TFSTREAM" --no-color "$P" >good.out 2>/dev/null || result trailing/setup 0 "fixture does not render"
 size=$(wc -c <"$P")
-end=$((size - 1))  # the fixture ends with "}\n"
 for garbage in ' x' '}' '{}' ',' '\0' 'null' '\357\273\277'; do
   { head -c "$size" "$P"; printf "$garbage"; } >trail.json
   expect_error "trailing/$(printf %s "$garbage" | od -An -tx1 | tr -d ' \n')" trail.json \

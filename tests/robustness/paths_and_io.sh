@@ -229,7 +229,7 @@ fi
 # signal, and TMPDIR is empty both while spooling and afterwards.
 mkdir sigdir
 # Bash starts background jobs with SIGINT ignored; give tfstream defaults.
-DEFAULT_SIGNALS=env
+DEFAULT_SIGNALS="env"
 env --default-signal=INT true 2>/dev/null && DEFAULT_SIGNALS="env --default-signal=INT,TERM"
 signal_during_spool() {  # SIGNAL EXPECTED_STATUS
   local sig=$1 want=$2 writer pid fds status i
