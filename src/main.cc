@@ -305,6 +305,14 @@ int main(int argc, char** argv) {
   job.input.plan = plan_file.data();
   job.input.plan_label = plan_path == "-" ? "<stdin>" : plan_path;
   job.input.release_plan_before = [&plan_file](uint64_t offset) { plan_file.ReleaseBefore(offset); };
+  job.input.release_plan_range = [&plan_file](uint64_t begin, uint64_t end) { plan_file.ReleaseRange(begin, end); };
+  job.input.plan_read_ahead = [&plan_file](bool on) {
+    if (on) {
+      plan_file.StartReadAhead();
+    } else {
+      plan_file.StopReadAhead();
+    }
+  };
   if (!schemas.empty()) {
     s = schemas_file.Open(schemas);
     if (!s.ok()) return Fail(s.message(), 1);

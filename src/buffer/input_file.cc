@@ -43,12 +43,30 @@ int CreateUnnamedFile(const std::string& dir) {
 }  // namespace
 
 InputFile::~InputFile() {
+  read_ahead_.reset();
   if (map_ != nullptr) munmap(map_, map_size_);
+}
+
+void InputFile::StartReadAhead() {
+  constexpr size_t kAhead = 16 << 20;
+  if (map_ == nullptr || read_ahead_ != nullptr) return;
+  read_ahead_ = std::make_unique<ReadAhead>(static_cast<char*>(map_), map_size_, released_, kAhead);
+  if (!read_ahead_->running()) read_ahead_.reset();
+}
+
+void InputFile::StopReadAhead() {
+  if (read_ahead_ == nullptr) return;
+  released_ = read_ahead_->Stop();
+  read_ahead_.reset();
 }
 
 void InputFile::ReleaseBefore(uint64_t offset) {
   constexpr size_t kBatch = 8 << 20;  // one madvise per 8 MiB is plenty
   if (map_ == nullptr) return;
+  if (read_ahead_ != nullptr) {
+    read_ahead_->Moved(offset);
+    return;
+  }
   size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
   size_t end = static_cast<size_t>(std::min<uint64_t>(offset, map_size_)) / page * page;
   // A new pass over earlier bytes maps them back in: start counting again.
@@ -56,6 +74,15 @@ void InputFile::ReleaseBefore(uint64_t offset) {
   if (end < released_ + kBatch) return;
   madvise(static_cast<char*>(map_) + released_, end - released_, MADV_DONTNEED);
   released_ = end;
+}
+
+void InputFile::ReleaseRange(uint64_t begin, uint64_t end) {
+  if (map_ == nullptr) return;
+  uint64_t page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+  begin = (begin + page - 1) / page * page;
+  end = std::min<uint64_t>(end, map_size_) / page * page;
+  if (end <= begin) return;
+  madvise(static_cast<char*>(map_) + begin, static_cast<size_t>(end - begin), MADV_DONTNEED);
 }
 
 Status InputFile::MapFd(int fd, const std::string& label) {

@@ -7,10 +7,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 
 #include "base/status.h"
+#include "buffer/read_ahead.h"
 
 namespace tfstream::buffer {
 
@@ -30,6 +32,15 @@ class InputFile {
   // cache keeps them, and reading them again just maps them back), so
   // resident memory does not grow with the input's size. Views stay valid.
   void ReleaseBefore(uint64_t offset);
+  // The same for the pages wholly inside [begin, end), for a pass that is not
+  // the main one; leaves ReleaseBefore's bookkeeping alone. Thread-safe.
+  void ReleaseRange(uint64_t begin, uint64_t end);
+
+  // Between these, a helper thread maps the pages ahead of the offsets given
+  // to ReleaseBefore and drops those behind (ReadAhead), for a pass that
+  // reads the file front to back on one thread.
+  void StartReadAhead();
+  void StopReadAhead();
 
  private:
   Status MapFd(int fd, const std::string& label);
@@ -40,6 +51,7 @@ class InputFile {
   void* map_ = nullptr;
   size_t map_size_ = 0;
   size_t released_ = 0;
+  std::unique_ptr<ReadAhead> read_ahead_;
 };
 
 }  // namespace tfstream::buffer

@@ -1,19 +1,46 @@
+// Several threads meet once per batch of neighbouring elements, not once per
+// element: plans hold tens of thousands of small resources, and a handoff
+// per element (locks, wake-ups, context switches) cost as much as rendering
+// them. A batch ends after kBatchBytes of input, so a block still reaches
+// the output a few milliseconds after it is rendered.
 #include "pipeline/change_blocks.h"
 
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "pipeline/ordered_parallel.h"
 
 namespace tfstream::pipeline {
+namespace {
 
-Status RenderChangeBlocks(const PlanContext& ctx, ResourceWorker* worker, ProgressMeter* progress,
-                          const std::function<Status(std::string_view block)>& consume) {
-  const stream::ByteRange range = ctx.facts.resource_changes;
+constexpr size_t kBatchBytes = 128 * 1024;
+constexpr size_t kBatchElements = 256;
+
+struct Element {
+  std::string_view raw;
+  uint64_t offset = 0;
+};
+
+struct Batch {
+  std::vector<Element> elements;
+  size_t bytes = 0;
+};
+
+struct RenderedBatch {
+  std::string text;
+  // Per element: where its block ends in `text`, and where it ends in the input.
+  std::vector<std::pair<size_t, uint64_t>> ends;
+  Status failure;  // of the element after the last in `ends`
+};
+
+}  // namespace
+
+Status RenderBlocks(const PlanContext& ctx, stream::ByteRange range, BlockRenderFn render, ResourceWorker* worker,
+                    ProgressMeter* progress, const BlockSink& sink) {
   size_t done = 0;
-  if (progress != nullptr) progress->StartRendering(range.begin, range.end, ctx.facts.resource_change_count);
   auto report = [&](uint64_t end) {
     if (progress != nullptr) progress->Rendering(end, ++done);
   };
@@ -22,47 +49,75 @@ Status RenderChangeBlocks(const PlanContext& ctx, ResourceWorker* worker, Progre
     std::string text;
     return ctx.ForEachElement(range, [&](std::string_view raw, uint64_t offset) -> Status {
       text.clear();
-      Status s = worker->RenderChangeBlock(raw, offset, &text);
+      Status s = (worker->*render)(raw, offset, &text);
       worker->Reset();
-      if (s.ok() && !text.empty()) s = consume(text);
+      if (s.ok() && !text.empty()) s = sink.consume(text);
+      if (s.ok() && !text.empty()) s = sink.flush();
       report(offset + raw.size());
       return s;
     });
   }
-  struct Item {
-    std::string_view raw;
-    uint64_t offset = 0;
-  };
-  struct Block {
-    std::string text;
-    uint64_t end = 0;  // where the element ends in the input
-  };
   std::vector<std::unique_ptr<ResourceWorker>> workers;
   for (int i = 0; i < jobs; ++i) workers.push_back(std::make_unique<ResourceWorker>(ctx));
-  return RunOrdered<Item, Block>(
-      jobs, static_cast<size_t>(jobs) * 16,
+  return RunOrdered<Batch, RenderedBatch>(
+      jobs, static_cast<size_t>(jobs) * 8,
       [&](auto push) {
-        return ctx.ForEachElement(
+        Batch batch;
+        Status s = ctx.ForEachElement(
             range,
             [&](std::string_view raw, uint64_t offset) -> Status {
-              push(Item{raw, offset});
+              batch.elements.push_back(Element{raw, offset});
+              batch.bytes += raw.size();
+              if (batch.bytes >= kBatchBytes || batch.elements.size() >= kBatchElements) {
+                // false: the run is stopping, and RunOrdered returns why.
+                if (!push(std::move(batch))) return Status::Error("stopped");
+                batch = Batch{};
+              }
               return Status::Ok();
             },
             /*release=*/false);
-      },
-      [&](int id, const Item& item, Block* block) {
-        block->text.clear();
-        block->end = item.offset + item.raw.size();
-        Status s = workers[static_cast<size_t>(id)]->RenderChangeBlock(item.raw, item.offset, &block->text);
-        workers[static_cast<size_t>(id)]->Reset();
+        if (s.ok() && !batch.elements.empty()) push(std::move(batch));
         return s;
       },
-      [&](Block& block) {
-        ctx.Release(block.end);  // every earlier element has been consumed too
-        Status s = block.text.empty() ? Status::Ok() : consume(block.text);
-        report(block.end);
-        return s;
+      [&](int id, const Batch& batch, RenderedBatch* out) {
+        ResourceWorker& w = *workers[static_cast<size_t>(id)];
+        out->text.clear();
+        out->ends.clear();
+        out->failure = Status::Ok();
+        for (const Element& e : batch.elements) {
+          size_t mark = out->text.size();
+          Status s = (w.*render)(e.raw, e.offset, &out->text);
+          w.Reset();
+          if (!s.ok()) {
+            // The blocks before the failing element are still handed on.
+            out->text.resize(mark);
+            out->failure = s;
+            break;
+          }
+          out->ends.emplace_back(out->text.size(), e.offset + e.raw.size());
+        }
+        return Status::Ok();
+      },
+      [&](RenderedBatch& rendered) {
+        size_t begin = 0;
+        Status s;
+        for (const auto& [text_end, input_end] : rendered.ends) {
+          if (text_end > begin) s = sink.consume(std::string_view(rendered.text).substr(begin, text_end - begin));
+          begin = text_end;
+          if (!s.ok()) return s;
+          report(input_end);
+        }
+        if (!rendered.ends.empty()) ctx.Release(rendered.ends.back().second);
+        s = sink.flush();
+        return s.ok() ? rendered.failure : s;
       });
+}
+
+Status RenderChangeBlocks(const PlanContext& ctx, ResourceWorker* worker, ProgressMeter* progress,
+                          const BlockSink& sink) {
+  const stream::ByteRange range = ctx.facts.resource_changes;
+  if (progress != nullptr) progress->StartRendering(range.begin, range.end, ctx.facts.resource_change_count);
+  return RenderBlocks(ctx, range, &ResourceWorker::RenderChangeBlock, worker, progress, sink);
 }
 
 }  // namespace tfstream::pipeline

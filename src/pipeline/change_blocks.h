@@ -1,8 +1,10 @@
-// The planned-change blocks of resource_changes, rendered by
-// ResourceWorkers on ctx.opt.jobs threads and handed on in input order.
+// The blocks of an array of resource changes (resource_changes, or
+// resource_drift), rendered by ResourceWorkers on ctx.opt.jobs threads and
+// handed on in input order.
 #pragma once
 
 #include <functional>
+#include <string>
 #include <string_view>
 
 #include "pipeline/plan_context.h"
@@ -11,11 +13,25 @@
 
 namespace tfstream::pipeline {
 
+// Renders one element's block into *out (nothing when it does not print).
+using BlockRenderFn = Status (ResourceWorker::*)(std::string_view raw, uint64_t offset, std::string* out);
+
 // Calls consume(block) on the calling thread, in input order, for each
-// block that prints (ResourceWorker::RenderChangeBlock's text, "\n" + block
-// + "\n"); the view is valid during the call. `worker` renders on this
+// block that prints; the view is valid during the call. `flush()` is called
+// whenever the blocks consumed so far may be written: after each block on
+// one thread, after each batch of neighbouring elements (at most
+// kBatchBytes of input, or one element) on several. `worker` renders on this
 // thread when one thread is enough. `progress` may be null.
+struct BlockSink {
+  std::function<Status(std::string_view block)> consume;
+  std::function<Status()> flush;
+};
+Status RenderBlocks(const PlanContext& ctx, stream::ByteRange range, BlockRenderFn render, ResourceWorker* worker,
+                    ProgressMeter* progress, const BlockSink& sink);
+
+// The planned-change blocks of resource_changes
+// (ResourceWorker::RenderChangeBlock's text, "\n" + block + "\n").
 Status RenderChangeBlocks(const PlanContext& ctx, ResourceWorker* worker, ProgressMeter* progress,
-                          const std::function<Status(std::string_view block)>& consume);
+                          const BlockSink& sink);
 
 }  // namespace tfstream::pipeline

@@ -126,8 +126,10 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
     s = add(DetailsUnit("Deferred changes (a partial plan)", DiffLines(*deferred.buffer())));
     if (!s.ok()) return s;
   }
-  s = RenderChangeBlocks(ctx, &worker, progress,
-                         [&](std::string_view block) { return add(ChangeBlockUnit(block)); });
+  BlockSink sink;
+  sink.consume = [&](std::string_view block) { return add(ChangeBlockUnit(block)); };
+  sink.flush = [] { return Status::Ok(); };
+  s = RenderChangeBlocks(ctx, &worker, progress, sink);
   if (!s.ok()) return s;
 
   std::string text;

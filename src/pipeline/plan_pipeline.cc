@@ -14,8 +14,11 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <sys/resource.h>
+#include <optional>
 #include <string>
 
+#include "pipeline/background_validation.h"
 #include "pipeline/change_blocks.h"
 #include "pipeline/plan_context.h"
 #include "pipeline/plan_markdown.h"
@@ -39,7 +42,16 @@ class PhaseTimer {
   void Mark(const char* phase) {
     if (!enabled_) return;
     auto now = Clock::now();
-    std::fprintf(stderr, "tfstream: %-16s %8.3f s\n", phase, std::chrono::duration<double>(now - last_).count());
+    long pages = 0, resident = 0;
+    if (FILE* f = std::fopen("/proc/self/statm", "r")) {
+      if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
+      std::fclose(f);
+    }
+    struct rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    std::fprintf(stderr, "tfstream: %-16s %8.3f s  rss %ld MiB, peak %ld MiB\n", phase,
+                 std::chrono::duration<double>(now - last_).count(), resident * 4096 / (1 << 20),
+                 usage.ru_maxrss / 1024);
     last_ = now;
   }
 
@@ -79,10 +91,13 @@ class PlanPipeline {
 };
 
 Status PlanPipeline::RenderChanges() {
-  return RenderChangeBlocks(ctx_, &worker_, progress_, [this](std::string_view block) {
+  BlockSink sink;
+  sink.consume = [this](std::string_view block) {
     out_->Append(block);
-    return out_->Flush();
-  });
+    return Status::Ok();
+  };
+  sink.flush = [this] { return out_->Flush(); };
+  return RenderChangeBlocks(ctx_, &worker_, progress_, sink);
 }
 
 void PlanPipeline::RenderNoChanges(bool have_refresh_changes, bool* done) {
@@ -136,15 +151,17 @@ Status PlanPipeline::Run() {
   Status s = ScanPlan(&ctx_, progress_);
   if (!s.ok()) return s;
   timer.Mark("pre-scan");
-  if (!(s = PreparePlan(&ctx_, &worker_, &prepared_)).ok()) return s;
-  // Sections nothing is read from are checked after the blocks (see
-  // PlanFacts::deferred_validation); without blocks, right away.
-  auto validate_deferred = [&] {
-    Status v = stream::ValidateDeferred(ctx_.in.plan, facts);
-    return v.ok() ? v : ctx_.PlanError(v);
-  };
+  // Sections nothing is read from (PlanFacts::deferred_validation) are
+  // checked while the blocks render and reported after them; without
+  // blocks, before anything is written.
   bool defer_validation = facts.shown_changes > 0 || !facts.actions.empty();
-  if (!defer_validation && !(s = validate_deferred()).ok()) return s;
+  std::optional<BackgroundValidation> deferred_check;
+  if (defer_validation) deferred_check.emplace(ctx_);
+  if (!(s = PreparePlan(&ctx_, &worker_, &prepared_)).ok()) return s;
+  if (!defer_validation) {
+    Status v = stream::ValidateDeferred(ctx_.in.plan, facts);
+    if (!v.ok()) return ctx_.PlanError(v);
+  }
   const std::vector<OutputEntry>& outputs = prepared_.outputs;
 
   if (prepared_.newer_format) {
@@ -183,7 +200,8 @@ Status PlanPipeline::Run() {
     timer.Mark("before changes");
     if (!(s = RenderChanges()).ok()) return s;
     timer.Mark("changes");
-    if (!(s = validate_deferred()).ok()) return s;
+    // RenderChanges validated every resource_changes element.
+    if (!(s = deferred_check->Wait()).ok()) return s;
     out_->Append("\n");
     Println(PlanSummaryLine(facts, ctx_.colorize));
     if (ctx_.opt.filter.active()) Println(FilteredOutLine(facts));

@@ -63,6 +63,14 @@ struct Input {
   // Called with an offset before which the plan's bytes are not needed for a
   // while (see InputFile::ReleaseBefore); may be empty.
   std::function<void(uint64_t)> release_plan_before;
+  // Called with a range [begin, end) of the plan a side pass is done with
+  // (see InputFile::ReleaseRange); may be empty. Must be safe to call from
+  // any thread.
+  std::function<void(uint64_t, uint64_t)> release_plan_range;
+  // Turns read-ahead on or off for a front-to-back pass that reports its
+  // progress through release_plan_before (InputFile::StartReadAhead); may be
+  // empty.
+  std::function<void(bool on)> plan_read_ahead;
 };
 
 // Errors come back as "<label>:<offset>: <message>" (or "<label>: ...").

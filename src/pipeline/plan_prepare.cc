@@ -26,7 +26,10 @@ Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks h
       progress->Scanning(offset);
     };
   }
+  // The pre-scan is the only busy thread: another core can fault its pages in.
+  if (ctx->in.plan_read_ahead) ctx->in.plan_read_ahead(true);
   Status s = stream::PreScan(ctx->in.plan, &ctx->facts, done_before, &hooks);
+  if (ctx->in.plan_read_ahead) ctx->in.plan_read_ahead(false);
   if (!s.ok()) return ctx->PlanError(s);
   if (progress != nullptr) progress->Scanning(ctx->in.plan.size());
   return Status::Ok();

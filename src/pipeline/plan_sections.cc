@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "pipeline/change_blocks.h"
 #include "render/renderers/util.h"
 #include "render/text/word_wrap.h"
 
@@ -156,27 +157,13 @@ Status RenderDrift(const PlanContext& ctx, ResourceWorker* worker, const std::ve
   out->Append(ctx.colorize.Color("\n[bold][cyan]Note:[reset][bold] Objects have changed outside of Terraform\n"));
   out->Append("\n");
   out->Append(Wrap(ctx, "Terraform detected the following changes made outside of Terraform since the last \"terraform apply\" which may have affected this plan:\n"));
-  s = ctx.ForEachElement(ctx.facts.resource_drift, [&](std::string_view raw, uint64_t offset) -> Status {
-    stream::ResourceChange rc;
-    Diff d;
-    bool skip = true;
-    Status st = worker->Load(raw, offset, &rc);
-    if (st.ok()) st = worker->ComputeDiff(rc, true, &d, &skip);
-    bool hidden = skip || (ctx.opt.mode != PlanMode::kRefreshOnly && d.action == Action::kNoOp) ||
-                  (rc.action == Action::kNoOp && !rc.Moved() && !rc.importing);
-    if (!st.ok() || hidden) {
-      worker->Reset();
-      return st;
-    }
-    std::string block = "\n";
-    worker->ClearError();
-    render::plan::AppendResourceDiff(rc, rc.action, d, render::plan::Cause::kDrift, {}, {}, worker->Opts(), &block);
-    block.push_back('\n');
-    worker->Reset();
-    if (worker->has_error()) return ctx.AddressError(rc.address, worker->error(), worker->element_offset());
+  BlockSink sink;
+  sink.consume = [out](std::string_view block) {
     out->Append(block);
-    return out->Flush();
-  });
+    return Status::Ok();
+  };
+  sink.flush = [out] { return out->Flush(); };
+  s = RenderBlocks(ctx, ctx.facts.resource_drift, &ResourceWorker::RenderDriftBlock, worker, nullptr, sink);
   if (!s.ok()) return s;
   if (ctx.opt.mode == PlanMode::kRefreshOnly) {
     out->Append(Wrap(ctx, "\n\nThis is a refresh-only plan, so Terraform will not take any actions to undo these. If you were expecting these changes then you can apply this plan to record the updated values in the Terraform state without changing any remote objects."));

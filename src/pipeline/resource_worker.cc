@@ -162,18 +162,23 @@ Status ResourceWorker::Invocations(const stream::ResourceChange& rc,
 // The ChangeFilter decides on the same scanned facts as the pre-scan did,
 // before the element is parsed: the legend and counts then always agree
 // with the blocks printed, and hidden blocks cost a scan only.
-bool ResourceWorker::FilteredOut(std::string_view raw, uint64_t offset) const {
-  if (!ctx_.opt.filter.active()) return false;
-  stream::JsonScanner s(raw, offset);
+Status ResourceWorker::RenderChangeBlock(std::string_view raw, uint64_t offset, std::string* out) {
+  // The pre-scan only found the ends of this element's values, so they are
+  // validated here, on a worker thread: by yajl as it parses a block that is
+  // shown, by the scanner for one that is not.
+  element_offset_ = offset;
+  stream::JsonScanner scan(raw, offset);
   stream::ResourceFacts rf;
   stream::PlanAction action;
-  // The pre-scan validated the element, so neither can fail here.
-  if (!stream::ScanResourceFacts(&s, 2, &rf) || !stream::PlanActionFromList(rf.actions, &action)) return false;
-  return !ctx_.opt.filter.Matches(rf, action);
-}
-
-Status ResourceWorker::RenderChangeBlock(std::string_view raw, uint64_t offset, std::string* out) {
-  if (FilteredOut(raw, offset)) return Status::Ok();
+  if (!stream::ScanResourceFacts(&scan, 2, &rf, stream::ValueSkip::kByStructure)) {
+    return ctx_.PlanError(scan.status());
+  }
+  if (!stream::PlanActionFromList(rf.actions, &action) ||
+      !stream::IsPrintedChange(action, rf.Moved(), rf.importing, rf.mode == "managed") ||
+      (ctx_.opt.filter.active() && !ctx_.opt.filter.Matches(rf, action))) {
+    stream::JsonScanner check(raw, offset);
+    return check.SkipValue(2) ? Status::Ok() : ctx_.PlanError(check.status());
+  }
   stream::ResourceChange rc;
   Status s = Load(raw, offset, &rc);
   if (!s.ok()) return s;
@@ -188,6 +193,28 @@ Status ResourceWorker::RenderChangeBlock(std::string_view raw, uint64_t offset, 
   error_.clear();
   out->push_back('\n');
   render::plan::AppendResourceDiff(rc, rc.action, d, render::plan::Cause::kChange, before, after, Opts(), out);
+  out->push_back('\n');
+  if (!error_.empty()) {
+    out->resize(mark);  // never half a block
+    return ctx_.AddressError(rc.address, error_, element_offset_);
+  }
+  return Status::Ok();
+}
+
+Status ResourceWorker::RenderDriftBlock(std::string_view raw, uint64_t offset, std::string* out) {
+  stream::ResourceChange rc;
+  Diff d;
+  bool skip = true;
+  Status s = Load(raw, offset, &rc);
+  if (s.ok()) s = ComputeDiff(rc, true, &d, &skip);
+  if (!s.ok()) return s;
+  bool hidden = skip || (ctx_.opt.mode != PlanMode::kRefreshOnly && d.action == Action::kNoOp) ||
+                (rc.action == Action::kNoOp && !rc.Moved() && !rc.importing);
+  if (hidden) return Status::Ok();
+  size_t mark = out->size();
+  error_.clear();
+  out->push_back('\n');
+  render::plan::AppendResourceDiff(rc, rc.action, d, render::plan::Cause::kDrift, {}, {}, Opts(), out);
   out->push_back('\n');
   if (!error_.empty()) {
     out->resize(mark);  // never half a block

@@ -39,7 +39,11 @@ class ResourceWorker {
   // The planned-change block of one resource_changes element, as the
   // "Terraform will perform the following actions" section prints it
   // ("\n" + block + "\n"); appends nothing for changes that are not shown.
+  // Validates the element first: the pre-scan did not.
   Status RenderChangeBlock(std::string_view raw, uint64_t offset, std::string* out);
+  // The block of one resource_drift element, as the "Objects have changed
+  // outside of Terraform" section prints it; nothing for entries it hides.
+  Status RenderDriftBlock(std::string_view raw, uint64_t offset, std::string* out);
 
   render::RenderOpts Opts() {
     render::RenderOpts o;
@@ -59,8 +63,6 @@ class ResourceWorker {
 
  private:
   render::DiffContext Ctx() { return render::DiffContext{&arena_, &error_}; }
-  // Whether the options' ChangeFilter hides this resource_changes element.
-  bool FilteredOut(std::string_view raw, uint64_t offset) const;
 
   const PlanContext& ctx_;
   buffer::Arena arena_;

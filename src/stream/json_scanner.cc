@@ -6,8 +6,10 @@
 
 #include <cstdint>
 #include <cstring>
+#include <limits>
 
 #include "stream/go_json_string.h"
+#include "stream/structural_skip.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -232,58 +234,23 @@ bool JsonScanner::SkipValue(int outer_depth) {
   }
 }
 
-size_t SkipValidValue(std::string_view text, size_t pos) {
-  const char* p = text.data();
-  const size_t n = text.size();
-  int depth = 0;
-  while (pos < n) {
-    char c = p[pos];
-    if (c == '"') {
-      ++pos;
-      while (true) {
-#if defined(__SSE2__)
-        const __m128i quote = _mm_set1_epi8('"');
-        const __m128i slash = _mm_set1_epi8('\\');
-        while (pos + 16 <= n) {
-          __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + pos));
-          int mask = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, slash)));
-          if (mask != 0) {
-            pos += static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
-            break;
-          }
-          pos += 16;
-        }
-#endif
-        if (pos >= n) return n;
-        if (p[pos] == '\\') {
-          pos += 2;
-          continue;
-        }
-        if (p[pos] == '"') {
-          ++pos;
-          break;
-        }
-        ++pos;
-      }
-      if (depth == 0) return pos;
-      continue;
-    }
-    if (c == '{' || c == '[') {
-      ++depth;
-    } else if (c == '}' || c == ']') {
-      --depth;
-      if (depth == 0) return pos + 1;
-    } else if (depth == 0 && c != ' ' && c != '\n' && c != '\r' && c != '\t') {
-      // A scalar at the top: it ends at the next delimiter.
-      while (pos < n && p[pos] != ',' && p[pos] != '}' && p[pos] != ']' && p[pos] != ' ' &&
-             p[pos] != '\n' && p[pos] != '\r' && p[pos] != '\t') {
-        ++pos;
-      }
-      return pos;
-    }
-    ++pos;
+bool JsonScanner::SkipStructurally(int outer_depth) {
+  SkipWhitespace();
+  if (pos_ >= text_.size()) return Fail("unexpected end of input, expected a value");
+  SkipProgress progress;
+  if (progress_) {
+    progress.interval = progress_interval_;
+    progress.fn = [this](size_t at) { progress_(base_ + at); };
   }
-  return n;
+  StructuralEnd e = SkipByStructure(text_, pos_, kMaxDepth - outer_depth, progress_ ? &progress : nullptr);
+  if (e.too_deep) return FailAt(e.end, "exceeded maximum nesting depth of 10000");
+  if (!e.complete) return FailAt(text_.size(), "unexpected end of input in a value");
+  Advance(e.end);
+  return true;
+}
+
+size_t SkipValidValue(std::string_view text, size_t pos) {
+  return SkipByStructure(text, pos, std::numeric_limits<int>::max()).end;
 }
 
 bool JsonScanner::ReadStringRaw(std::string_view* raw) {

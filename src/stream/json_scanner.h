@@ -34,6 +34,12 @@ class JsonScanner {
   size_t pos() const { return pos_; }
   // Moves the cursor; REQUIRES: pos <= text().size().
   void Seek(size_t pos) { pos_ = pos; }
+  // Moves the cursor forward past bytes skipped some other way, telling the
+  // OnProgress callback as scanning them would have.
+  void Advance(size_t pos) {
+    pos_ = pos;
+    if (pos_ >= next_progress_) Progress();
+  }
   uint64_t offset() const { return base_ + pos_; }
   std::string_view text() const { return text_; }
   bool AtEnd() { SkipWhitespace(); return pos_ >= text_.size(); }
@@ -56,6 +62,10 @@ class JsonScanner {
   // Validates and skips one value of any kind.
   // `outer_depth` is the number of containers already open around the value.
   bool SkipValue(int outer_depth = 0);
+  // Skips one value by its structure alone (structural_skip.h), without
+  // validating it, but still failing on nesting deeper than kMaxDepth or a
+  // value that never ends. Tells OnProgress as it goes.
+  bool SkipStructurally(int outer_depth = 0);
   // Reads a string token; *raw is its text between the quotes, undecoded.
   bool ReadStringRaw(std::string_view* raw);
   // Reads a string token and decodes it as Go does.

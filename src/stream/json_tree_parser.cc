@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "stream/go_json_string.h"
+#include "stream/json_scanner.h"
 
 namespace tfstream::stream {
 namespace {
@@ -211,6 +212,15 @@ Status ParseJsonTree(std::string_view text, uint64_t base_offset, buffer::Arena*
   if (!builder.status().ok()) {
     result = builder.status();
   } else if (st != yajl_status_ok || !builder.have_root()) {
+    // yajl accepts the same grammar as Go's scanner, but our scanner says
+    // what is wrong the way the pre-scan does, at the same offset.
+    JsonScanner check(text, base_offset);
+    if (!check.SkipValue() || (check.SkipWhitespace(), check.pos() != text.size())) {
+      if (check.ok()) check.Fail("unexpected data after a value, found " + DescribeByte(text, check.pos()));
+      yajl_free(h);
+      *out = nullptr;
+      return check.status();
+    }
     size_t at = yajl_get_bytes_consumed(h);
     unsigned char* msg = yajl_get_error(h, 0, nullptr, 0);
     std::string text_msg = msg ? reinterpret_cast<char*>(msg) : "invalid JSON";

@@ -3,7 +3,9 @@
 #include "stream/pre_scan.h"
 
 #include "stream/json_value.h"
+#include "stream/structural_skip.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 
@@ -77,7 +79,38 @@ bool RecordRange(JsonScanner* s, char open, const char* field, ByteRange* out) {
   return true;
 }
 
-bool ScanChangeFacts(JsonScanner* s, int depth, ResourceFacts* out) {
+// Passes over a value nothing here reads. By structure, the scan leaves its
+// validation to a later pass but still bounds its nesting.
+bool SkipUnread(JsonScanner* s, int outer_depth, ValueSkip skip) {
+  return skip == ValueSkip::kValidate ? s->SkipValue(outer_depth) : s->SkipStructurally(outer_depth);
+}
+
+// Fields the renderer reads only for some blocks, but whose JSON type Go's
+// decoder checks for every element.
+bool CheckStringField(JsonScanner* s, const char* field) {
+  char c = s->Peek();
+  if (c == 'n') return s->SkipValue();
+  if (c != '"') return s->Fail(std::string("expected a string for \"") + field + "\", found " +
+                               DescribeByte(s->text(), s->pos()));
+  std::string_view raw;
+  return s->ReadStringRaw(&raw);
+}
+
+bool ScanImporting(JsonScanner* s, int depth, ValueSkip skip) {
+  if (!s->BeginObject("an object for \"importing\"")) return false;
+  bool first = true;
+  std::string key;
+  while (s->NextMember(&first, &key)) {
+    if (KeyIsField(key, "id")) {
+      if (!CheckStringField(s, "id")) return false;
+    } else if (!SkipUnread(s, depth + 1, skip)) {
+      return false;
+    }
+  }
+  return s->ok();
+}
+
+bool ScanChangeFacts(JsonScanner* s, int depth, ResourceFacts* out, ValueSkip skip) {
   if (IsNullNext(s)) return s->SkipValue(depth);
   if (!s->BeginObject("an object for \"change\"")) return false;
   bool first = true;
@@ -102,8 +135,14 @@ bool ScanChangeFacts(JsonScanner* s, int depth, ResourceFacts* out) {
       char c = s->Peek();
       if (c != 'n' && c != '{') return s->Fail("expected an object for \"importing\", found " + DescribeByte(s->text(), s->pos()));
       out->importing = c == '{';
-      if (!s->SkipValue(depth + 1)) return false;
-    } else if (!s->SkipValue(depth + 1)) {
+      if (c == 'n') {
+        if (!s->SkipValue(depth + 1)) return false;
+      } else if (!ScanImporting(s, depth + 1, skip)) {
+        return false;
+      }
+    } else if (KeyIsField(key, "generated_config")) {
+      if (!CheckStringField(s, "generated_config")) return false;
+    } else if (!SkipUnread(s, depth + 1, skip)) {
       return false;
     }
   }
@@ -174,7 +213,7 @@ bool ScanActionInvocation(JsonScanner* s, ActionInvocationFacts* out) {
   return true;
 }
 
-bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, const ChangeHooks* hooks) {
+bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, const ChangeHooks* hooks, ValueSkip skip) {
   size_t at = s->pos();
   if (IsNullNext(s)) {
     facts->resource_changes = ByteRange{};
@@ -194,7 +233,7 @@ bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, const ChangeHooks* ho
   while (s->NextElement(&first)) {
     size_t element_at = s->pos();
     rf = ResourceFacts{};
-    if (!ScanResourceFacts(s, 2, &rf)) return false;
+    if (!ScanResourceFacts(s, 2, &rf, skip)) return false;
     ++facts->resource_change_count;
     PlanAction action;
     if (!PlanActionFromList(rf.actions, &action)) {
@@ -248,20 +287,34 @@ bool ScanActionInvocations(JsonScanner* s, PlanFacts* facts) {
 
 }  // namespace
 
-Status ValidateDeferred(std::string_view doc, const PlanFacts& facts) {
-  for (const ByteRange& r : facts.deferred_validation) {
+Status ValidateDeferred(std::string_view doc, const PlanFacts& facts, bool changes_validated,
+                        const std::function<void(uint64_t, uint64_t)>& done_range) {
+  std::vector<ByteRange> ranges = facts.deferred_validation;
+  if (facts.changes_skipped_by_structure && !changes_validated && facts.resource_changes.present) {
+    ranges.push_back(facts.resource_changes);
+    std::sort(ranges.begin(), ranges.end(), [](const ByteRange& a, const ByteRange& b) { return a.begin < b.begin; });
+  }
+  for (const ByteRange& r : ranges) {
     JsonScanner s(doc.substr(0, r.end));
     s.Seek(r.begin);
+    uint64_t released = r.begin;
+    if (done_range) {
+      s.OnProgress(8 << 20, [&](uint64_t offset) {
+        done_range(released, offset);
+        released = offset;
+      });
+    }
     if (!s.SkipValue(1)) return s.status();
     if (s.pos() != r.end) {
       s.Fail("unexpected data after a value, found " + DescribeByte(doc, s.pos()));
       return s.status();
     }
+    if (done_range) done_range(released, r.end);
   }
   return Status::Ok();
 }
 
-bool ScanResourceFacts(JsonScanner* s, int depth, ResourceFacts* out) {
+bool ScanResourceFacts(JsonScanner* s, int depth, ResourceFacts* out, ValueSkip skip) {
   if (IsNullNext(s)) return s->SkipValue(depth);
   if (!s->BeginObject("an object for a resource change")) return false;
   bool first = true;
@@ -282,10 +335,14 @@ bool ScanResourceFacts(JsonScanner* s, int depth, ResourceFacts* out) {
       ok = ReadStringField(s, "previous_address", &out->previous_address);
     } else if (KeyIsField(key, "deposed")) {
       ok = ReadStringField(s, "deposed", &out->deposed);
+    } else if (KeyIsField(key, "module_address")) {
+      ok = CheckStringField(s, "module_address");
+    } else if (KeyIsField(key, "action_reason")) {
+      ok = CheckStringField(s, "action_reason");
     } else if (KeyIsField(key, "change")) {
-      ok = ScanChangeFacts(s, depth + 1, out);
+      ok = ScanChangeFacts(s, depth + 1, out, skip);
     } else {
-      ok = s->SkipValue(depth + 1);
+      ok = SkipUnread(s, depth + 1, skip);
     }
     if (!ok) return false;
   }
@@ -302,7 +359,7 @@ Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<v
 Status PreScan(std::string_view doc, PlanFacts* facts, const std::function<void(uint64_t)>& done_before,
                const ChangeHooks* hooks) {
   Status s = PreScanPass(doc, facts, done_before, hooks, /*defer=*/true);
-  if (s.ok() || facts->deferred_validation.empty()) return s;
+  if (s.ok() || (facts->deferred_validation.empty() && !facts->changes_skipped_by_structure)) return s;
   // A skip by structure alone can misplace an error in broken JSON: scan
   // again, validating everything, to report the first real problem.
   *facts = PlanFacts{};
@@ -327,7 +384,9 @@ Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<v
   while (s.NextMember(&first, &key)) {
     bool ok = true;
     if (KeyIsField(key, "resource_changes")) {
-      ok = ScanResourceChanges(&s, facts, hooks);
+      ValueSkip skip = defer ? ValueSkip::kByStructure : ValueSkip::kValidate;
+      ok = ScanResourceChanges(&s, facts, hooks, skip);
+      facts->changes_skipped_by_structure = skip == ValueSkip::kByStructure;
     } else if (KeyIsField(key, "resource_drift")) {
       ok = RecordRange(&s, '[', "resource_drift", &facts->resource_drift);
     } else if (KeyIsField(key, "output_changes")) {
@@ -360,13 +419,15 @@ Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<v
       size_t begin = s.pos();
       bool value_start = c == '"' || c == '{' || c == '[' || c == 't' || c == 'f' || c == 'n' || c == '-' ||
                          (c >= '0' && c <= '9');
-      size_t end = defer && value_start ? SkipValidValue(doc, begin) : begin;
-      if (end <= begin || end >= doc.size()) {
-        s.Seek(begin);
-        ok = s.SkipValue(1);  // not a value at all: let the validating skip say why
+      if (defer && value_start && s.SkipStructurally(1) && s.pos() > begin && s.pos() < doc.size()) {
+        facts->deferred_validation.push_back(ByteRange{begin, s.pos(), true});
       } else {
-        facts->deferred_validation.push_back(ByteRange{begin, end, true});
-        s.Seek(end);
+        // Not a value at all, or one that never ends: let the validating
+        // skip say why.
+        s = JsonScanner(doc);
+        if (done_before) s.OnProgress(8 << 20, done_before);
+        s.Seek(begin);
+        ok = s.SkipValue(1);
       }
     }
     if (!ok) return s.status();

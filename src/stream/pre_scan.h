@@ -56,6 +56,10 @@ struct PlanFacts {
   // ends, and ValidateDeferred() checks them once the blocks are out, so the
   // first block is not kept waiting for them.
   std::vector<ByteRange> deferred_validation;
+  // The values of resource_changes elements that are not read here (before,
+  // after, ...) were skipped by structure: validated by the render pass as
+  // it renders each element, or by ValidateDeferred.
+  bool changes_skipped_by_structure = false;
   bool has_plan_format_version = false, has_provider_format_version = false;
   std::string plan_format_version, provider_format_version, format_version;
   bool errored = false, applyable = false, has_applyable = false;
@@ -80,8 +84,14 @@ struct PlanFacts {
   std::map<SchemaKey, std::string> needed_schemas;
 };
 
-// Validates the values PreScan deferred (see PlanFacts::deferred_validation).
-Status ValidateDeferred(std::string_view doc, const PlanFacts& facts);
+// Validates the values PreScan deferred (see PlanFacts::deferred_validation),
+// and, unless `changes_validated` says the render pass has already checked
+// every resource_changes element (ResourceWorker::RenderChangeBlock does),
+// the values it skipped by structure inside resource_changes.
+// `done_range(begin, end)`, when set, is told from time to time that the
+// bytes in [begin, end) have been checked.
+Status ValidateDeferred(std::string_view doc, const PlanFacts& facts, bool changes_validated = false,
+                        const std::function<void(uint64_t, uint64_t)>& done_range = nullptr);
 
 // The shallow facts of one resource change object, read by scanning.
 struct ResourceFacts {
@@ -111,8 +121,12 @@ struct ChangeHooks {
 Status PreScan(std::string_view doc, PlanFacts* facts,
                const std::function<void(uint64_t)>& done_before = nullptr, const ChangeHooks* hooks = nullptr);
 
+// How a scan passes over values it does not read: validating them, or only
+// finding their ends (structural_skip.h), leaving validation to a later pass.
+enum class ValueSkip { kValidate, kByStructure };
+
 // Reads the shallow facts of the resource change object at the scanner's
 // cursor, skipping its values. `outer_depth` counts enclosing containers.
-bool ScanResourceFacts(JsonScanner* s, int outer_depth, ResourceFacts* out);
+bool ScanResourceFacts(JsonScanner* s, int outer_depth, ResourceFacts* out, ValueSkip skip = ValueSkip::kValidate);
 
 }  // namespace tfstream::stream

@@ -50,7 +50,9 @@ tf --no-color utf8_address.json
 out_has utf8/address "  # test_thing.a$R will be updated in-place"
 # Outside strings a bad byte is a syntax error.
 mutate "$P" utf8_outside.json '"value":"y"' '"value":\xff"y"'
-expect_error utf8/outside-strings utf8_outside.json --offset 333 --match 'byte 0xff' -- utf8_outside.json
+"$TFSTREAM" --no-color "$P" >good.out 2>/dev/null
+expect_error utf8/outside-strings utf8_outside.json --offset 333 --match 'byte 0xff' \
+  --stdout-prefix good.out --boundary @line -- --no-color utf8_outside.json
 
 # --- numbers beyond double range ---------------------------------------------------
 mutate "$P" num_schema.json '"n":{"type":"number","optional":true}' \

@@ -1,0 +1,160 @@
+// The block loop of SkipByStructure (structural_skip.h), shared by the
+// translation units that compile it for different instruction sets
+// (structural_skip.cc: SSE2, structural_skip_avx2.cc: AVX2 and POPCNT).
+// Everything is in an unnamed namespace so that each unit keeps its own
+// copy: the linker must not merge an AVX2 instantiation into the other.
+//
+// Per 64-byte block: bitmasks of quotes, backslashes, opening and closing
+// brackets (bit i = byte i). A quote is real unless an odd run of
+// backslashes precedes it; bytes between a real opening quote and its
+// closing quote are "in a string", which is the prefix XOR of the real
+// quotes; brackets in strings do not count. The depth then changes by
+// popcount(opening) - popcount(closing), and only a block that may bring it
+// to zero (or past the limit) is walked bit by bit. Carries between blocks:
+// whether the block starts escaped, and whether it starts in a string.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+#include "stream/structural_skip.h"
+
+namespace tfstream::stream {
+namespace {
+
+constexpr size_t kBlock = 64;
+
+struct BlockMasks {
+  uint64_t quote = 0;
+  uint64_t backslash = 0;
+  uint64_t open = 0;
+  uint64_t close = 0;
+};
+
+// Which bytes are escaped (preceded by an odd run of backslashes), carrying
+// a run that ends a block into the next one.
+class EscapeTracker {
+ public:
+  uint64_t Escaped(uint64_t backslash) {
+    if (backslash == 0) {
+      uint64_t escaped = next_is_escaped_;
+      next_is_escaped_ = 0;
+      return escaped;
+    }
+    // A backslash that is itself escaped escapes nothing.
+    uint64_t potential = backslash & ~next_is_escaped_;
+    // Subtracting the run starts from the odd positions turns every run into
+    // a code whose parity tells, for each byte after a run, whether the run
+    // had odd length (see simdjson's json_escape_scanner).
+    constexpr uint64_t kOdd = 0xAAAAAAAAAAAAAAAAULL;
+    uint64_t codes = (((potential << 1) | kOdd) - potential) ^ kOdd;
+    uint64_t escaped = codes ^ (backslash | next_is_escaped_);
+    uint64_t escape = codes & backslash;
+    next_is_escaped_ = escape >> 63;
+    return escaped;
+  }
+
+ private:
+  uint64_t next_is_escaped_ = 0;
+};
+
+inline uint64_t PrefixXor(uint64_t x) {
+  x ^= x << 1;
+  x ^= x << 2;
+  x ^= x << 4;
+  x ^= x << 8;
+  x ^= x << 16;
+  x ^= x << 32;
+  return x;
+}
+
+inline bool IsSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+// Walks the blocks from `pos`; `on_block(at, masks, real_quotes, in_string)`
+// returns true to stop. Returns false when the text ran out first.
+template <typename Classify, typename Fn>
+inline bool ForEachBlock(std::string_view text, size_t pos, const SkipProgress* progress, Classify classify,
+                         Fn on_block) {
+  const char* p = text.data();
+  const size_t n = text.size();
+  EscapeTracker escapes;
+  uint64_t prev_in_string = 0;
+  char tail[kBlock];
+  size_t next_report = progress != nullptr && progress->fn ? pos + progress->interval : SIZE_MAX;
+  for (size_t at = pos; at < n; at += kBlock) {
+    if (at >= next_report) {
+      progress->fn(at);
+      next_report = at + progress->interval;
+    }
+    const char* block = p + at;
+    if (n - at < kBlock) {
+      std::memset(tail, ' ', kBlock);
+      std::memcpy(tail, block, n - at);
+      block = tail;
+    }
+    BlockMasks m = classify(block);
+    uint64_t quotes = m.quote & ~escapes.Escaped(m.backslash);
+    uint64_t in_string = PrefixXor(quotes) ^ prev_in_string;
+    prev_in_string = static_cast<uint64_t>(static_cast<int64_t>(in_string) >> 63);
+    if (on_block(at, m, quotes, in_string)) return true;
+  }
+  return false;
+}
+
+// The whole skip, for one way of classifying a block.
+template <typename Classify>
+inline StructuralEnd SkipByStructureWith(std::string_view text, size_t pos, int max_depth,
+                                         const SkipProgress* progress, Classify classify) {
+  const size_t n = text.size();
+  while (pos < n && IsSpace(text[pos])) ++pos;
+  StructuralEnd result{n, false, false};
+  if (pos >= n) return result;
+  char c = text[pos];
+  if (c == '"') {
+    ForEachBlock(text, pos, progress, classify, [&](size_t at, const BlockMasks&, uint64_t quotes, uint64_t) {
+      if (at == pos) quotes &= ~uint64_t{1};  // the opening quote
+      if (quotes == 0) return false;
+      result.end = at + static_cast<size_t>(__builtin_ctzll(quotes)) + 1;
+      result.complete = true;
+      return true;
+    });
+    return result;
+  }
+  if (c != '{' && c != '[') {
+    while (pos < n && text[pos] != ',' && text[pos] != '}' && text[pos] != ']' && !IsSpace(text[pos])) ++pos;
+    result.end = pos;
+    result.complete = true;
+    return result;
+  }
+  int depth = 0;
+  ForEachBlock(text, pos, progress, classify, [&](size_t at, const BlockMasks& m, uint64_t, uint64_t in_string) {
+    uint64_t open = m.open & ~in_string;
+    uint64_t close = m.close & ~in_string;
+    int opens = __builtin_popcountll(open);
+    int closes = __builtin_popcountll(close);
+    if (depth > closes && depth + opens <= max_depth) {
+      depth += opens - closes;
+      return false;
+    }
+    for (uint64_t brackets = open | close; brackets != 0; brackets &= brackets - 1) {
+      int bit = __builtin_ctzll(brackets);
+      if ((open >> bit) & 1) {
+        if (++depth > max_depth) {
+          result.end = at + static_cast<size_t>(bit);
+          result.too_deep = true;
+          return true;
+        }
+      } else if (--depth == 0) {
+        result.end = at + static_cast<size_t>(bit) + 1;
+        result.complete = true;
+        return true;
+      }
+    }
+    return false;
+  });
+  return result;
+}
+
+}  // namespace
+}  // namespace tfstream::stream
