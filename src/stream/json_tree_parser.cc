@@ -9,6 +9,8 @@
 #include <yajl/yajl_parse.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -17,6 +19,18 @@
 
 namespace tfstream::stream {
 namespace {
+
+bool AllAscii(const char* p, size_t n) {
+  uint64_t bits = 0;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t word;
+    std::memcpy(&word, p + i, 8);
+    bits |= word;
+  }
+  for (; i < n; ++i) bits |= static_cast<unsigned char>(p[i]);
+  return (bits & 0x8080808080808080ULL) == 0;
+}
 
 struct Frame {
   bool is_object;
@@ -87,7 +101,7 @@ class TreeBuilder {
     auto first = members_.begin() + static_cast<ptrdiff_t>(f.start);
     // Terraform writes keys sorted, so usually there is nothing to do.
     bool sorted = true;
-    for (size_t i = 1; i < n && sorted; ++i) sorted = first[i - 1].key < first[i].key;
+    for (size_t i = 1; i < n && sorted; ++i) sorted = KeyLess(first[i - 1].key, first[i].key);
     size_t unique = n;
     if (!sorted) {
       std::stable_sort(first, members_.end(),
@@ -137,6 +151,13 @@ class TreeBuilder {
     const char* p = reinterpret_cast<const char*>(s);
     std::string_view raw;
     if (p >= text_.data() && p + n <= text_.data() + text_.size()) {
+      // A token without escapes, which yajl hands over in place: it holds
+      // no quote, backslash or control byte, so only bytes >= 0x80 (maybe
+      // invalid UTF-8) can need decoding.
+      if (AllAscii(p, n)) {
+        *out = std::string_view(p, n);
+        return true;
+      }
       raw = std::string_view(p, n);
     } else {
       size_t end = yajl_get_bytes_consumed(handle);  // just past the closing quote

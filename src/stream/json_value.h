@@ -65,6 +65,24 @@ bool KeyIsField(std::string_view key, std::string_view field);
 // reflect.DeepEqual over decoded JSON: numbers compare by literal text.
 bool JsonDeepEqual(const JsonValue* a, const JsonValue* b);
 
+// Bytewise a < b, the order of sort.Strings and of object members. Keys are
+// short and differ early: a plain loop beats a call to memcmp.
+inline bool KeyLess(std::string_view a, std::string_view b) {
+  size_t n = a.size() < b.size() ? a.size() : b.size();
+  for (size_t i = 0; i < n; ++i) {
+    if (a[i] != b[i]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
+  }
+  return a.size() < b.size();
+}
+
+inline bool KeyEqual(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
+
 // Go's `value.(bool)` for a possibly-null value: true only for JSON true.
 inline bool IsTrue(const JsonValue* v) { return v != nullptr && v->IsBool() && v->boolean; }
 

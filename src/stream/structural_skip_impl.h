@@ -111,6 +111,16 @@ inline StructuralEnd SkipByStructureWith(std::string_view text, size_t pos, int 
   StructuralEnd result{n, false, false};
   if (pos >= n) return result;
   char c = text[pos];
+  // Short strings and empty containers are common and need no blocks.
+  if (c == '"') {
+    size_t limit = pos + 1 + (n - pos - 1 < 64 ? n - pos - 1 : 64);
+    for (size_t i = pos + 1; i < limit; ++i) {
+      if (text[i] == '\\') break;
+      if (text[i] == '"') return StructuralEnd{i + 1, true, false};
+    }
+  } else if ((c == '{' || c == '[') && pos + 1 < n && (text[pos + 1] == '}' || text[pos + 1] == ']')) {
+    return max_depth >= 1 ? StructuralEnd{pos + 2, true, false} : StructuralEnd{pos, false, true};
+  }
   if (c == '"') {
     ForEachBlock(text, pos, progress, classify, [&](size_t at, const BlockMasks&, uint64_t quotes, uint64_t) {
       if (at == pos) quotes &= ~uint64_t{1};  // the opening quote

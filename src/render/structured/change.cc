@@ -14,14 +14,14 @@ const JsonValue* FromMap(const JsonValue* m, std::string_view key, bool* present
   *present = false;
   if (m == nullptr) return nullptr;
   size_t i = *cursor;
-  if (i > 0 && !(m->members[i - 1].key < key)) {
+  if (i > 0 && !stream::KeyLess(m->members[i - 1].key, key)) {
     const JsonValue* v = nullptr;
     *present = m->Find(key, &v);
     return v;
   }
-  while (i < m->size && m->members[i].key < key) ++i;
+  while (i < m->size && stream::KeyLess(m->members[i].key, key)) ++i;
   *cursor = i;
-  if (i < m->size && m->members[i].key == key) {
+  if (i < m->size && stream::KeyEqual(m->members[i].key, key)) {
     *present = true;
     *cursor = i + 1;
     return m->members[i].value;

@@ -39,6 +39,19 @@ void AppendGoQuoted(std::string& out, std::string_view s) {
   out.push_back('"');
   size_t i = 0;
   while (i < s.size()) {
+    // Printable ASCII other than a quote or backslash is copied as is: take
+    // such runs whole.
+    size_t plain = i;
+    while (plain < s.size()) {
+      const auto c = static_cast<unsigned char>(s[plain]);
+      if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') break;
+      ++plain;
+    }
+    if (plain > i) {
+      out.append(s.data() + i, plain - i);
+      i = plain;
+      continue;
+    }
     const auto byte = static_cast<unsigned char>(s[i]);
     char32_t r = byte;
     size_t width = 1;
