@@ -158,6 +158,7 @@ Status PlanPipeline::Run() {
   std::optional<BackgroundValidation> deferred_check;
   if (defer_validation) deferred_check.emplace(ctx_);
   if (!(s = PreparePlan(&ctx_, &worker_, &prepared_)).ok()) return s;
+  timer.Mark("prepare");
   if (!defer_validation) {
     Status v = stream::ValidateDeferred(ctx_.in.plan, facts);
     if (!v.ok()) return ctx_.PlanError(v);

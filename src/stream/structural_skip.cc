@@ -11,7 +11,7 @@
 namespace tfstream::stream {
 
 #if defined(TFSTREAM_HAVE_AVX2_UNIT)
-// Defined in structural_skip_avx2.cc, compiled with -mavx2 -mpopcnt.
+// Defined in structural_skip_avx2.cc, compiled with -mavx2 -mpopcnt -mpclmul.
 StructuralEnd SkipByStructureAvx2(std::string_view text, size_t pos, int max_depth,
                                   const SkipProgress* progress);
 #endif
@@ -54,7 +54,8 @@ __attribute__((always_inline)) inline BlockMasks ClassifyPortable(const char* p)
 
 bool SkipByStructureUsesAvx2() {
 #if defined(TFSTREAM_HAVE_AVX2_UNIT)
-  static const bool yes = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+  static const bool yes =
+      __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("pclmul");
   return yes;
 #else
   return false;

@@ -35,7 +35,7 @@ StructuralEnd SkipByStructure(std::string_view text, size_t pos, int max_depth,
                               const SkipProgress* progress = nullptr);
 
 // For tests: the portable (SSE2) loop, and whether SkipByStructure uses the
-// AVX2 one instead (x86-64 builds on CPUs with AVX2 and POPCNT).
+// AVX2 one instead (x86-64 builds on CPUs with AVX2, POPCNT and PCLMUL).
 StructuralEnd SkipByStructurePortable(std::string_view text, size_t pos, int max_depth,
                                       const SkipProgress* progress = nullptr);
 bool SkipByStructureUsesAvx2();

@@ -1,6 +1,6 @@
-// SkipByStructure's loop built for AVX2 and POPCNT; structural_skip.cc
-// calls it only when the CPU has both. Compiled with -mavx2 -mpopcnt
-// (CMakeLists.txt) on x86-64, and to nothing elsewhere.
+// SkipByStructure's loop built for AVX2, POPCNT and PCLMUL; structural_skip.cc
+// calls it only when the CPU has all three. Compiled with -mavx2 -mpopcnt
+// -mpclmul (CMakeLists.txt) on x86-64, and to nothing elsewhere.
 #if defined(__AVX2__)
 
 #include <immintrin.h>

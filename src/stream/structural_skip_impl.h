@@ -1,6 +1,6 @@
 // The block loop of SkipByStructure (structural_skip.h), shared by the
 // translation units that compile it for different instruction sets
-// (structural_skip.cc: SSE2, structural_skip_avx2.cc: AVX2 and POPCNT).
+// (structural_skip.cc: SSE2, structural_skip_avx2.cc: AVX2, POPCNT, PCLMUL).
 // Everything is in an unnamed namespace so that each unit keeps its own
 // copy: the linker must not merge an AVX2 instantiation into the other.
 //
@@ -17,6 +17,10 @@
 #include <cstdint>
 #include <cstring>
 #include <string_view>
+
+#if defined(__PCLMUL__)
+#include <wmmintrin.h>
+#endif
 
 #include "stream/structural_skip.h"
 
@@ -60,6 +64,11 @@ class EscapeTracker {
 };
 
 inline uint64_t PrefixXor(uint64_t x) {
+#if defined(__PCLMUL__)
+  // A carry-less multiply by all ones is the prefix XOR, in one instruction.
+  __m128i product = _mm_clmulepi64_si128(_mm_set_epi64x(0, static_cast<int64_t>(x)), _mm_set1_epi8(-1), 0);
+  return static_cast<uint64_t>(_mm_cvtsi128_si64(product));
+#endif
   x ^= x << 1;
   x ^= x << 2;
   x ^= x << 4;
