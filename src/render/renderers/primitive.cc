@@ -19,15 +19,15 @@ namespace {
 
 void ReportType(const RenderOpts& opts, const char* want, const JsonValue* got) {
   if (opts.error == nullptr || !opts.error->empty()) return;
-  const char* kind = "value";
+  const char* kind = "a value";
   switch (got->kind) {
-    case stream::JsonKind::kBool: kind = "bool"; break;
-    case stream::JsonKind::kNumber: kind = "number"; break;
-    case stream::JsonKind::kString: kind = "string"; break;
-    case stream::JsonKind::kArray: kind = "array"; break;
-    case stream::JsonKind::kObject: kind = "object"; break;
+    case stream::JsonKind::kBool: kind = "a bool"; break;
+    case stream::JsonKind::kNumber: kind = "a number"; break;
+    case stream::JsonKind::kString: kind = "a string"; break;
+    case stream::JsonKind::kArray: kind = "an array"; break;
+    case stream::JsonKind::kObject: kind = "an object"; break;
   }
-  *opts.error = std::string("a ") + kind + " value where the schema says " + want;
+  *opts.error = std::string(kind) + " value where the schema says " + want;
 }
 
 // renderPrimitiveValue
