@@ -66,7 +66,7 @@ Status CheckSchemas(PlanContext* ctx) {
     label = in.schemas_label;
   }
   ctx->schemas = std::make_unique<stream::SchemaStore>(text, range, label);
-  for (const auto& [key, address] : ctx->facts.needed_schemas) {
+  for (const auto& [key, use] : ctx->facts.needed_schemas) {
     bool found;
     const stream::Block* block;
     Status s = ctx->schemas->Find(
@@ -77,8 +77,10 @@ Status CheckSchemas(PlanContext* ctx) {
       std::string hint = in.has_schemas || ctx->facts.shape == stream::InputShape::kRenderer
                              ? ""
                              : " (pass the provider schemas with --schemas)";
-      return ctx->AddressError(address, std::string("no schema for ") + (key.data ? "data source" : "resource") +
-                                            " type \"" + key.type + "\" of provider \"" + key.provider + "\"" + hint);
+      return ctx->AddressError(use.address,
+                               std::string("no schema for ") + (key.data ? "data source" : "resource") + " type \"" +
+                                   key.type + "\" of provider \"" + key.provider + "\"" + hint,
+                               use.offset);
     }
   }
   return Status::Ok();

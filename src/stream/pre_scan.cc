@@ -247,7 +247,7 @@ bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, const ChangeHooks* ho
                                        rf.mode + "\"");
     }
     SchemaKey key{rf.provider_name, rf.mode == "data", rf.type};
-    facts->needed_schemas.emplace(std::move(key), rf.address);
+    facts->needed_schemas.emplace(std::move(key), SchemaUse{rf.address, s->offset() - s->pos() + element_at});
     if (!IsPrintedChange(action, rf.Moved(), rf.importing, rf.mode == "managed")) continue;
     ++facts->shown_changes;
     if (rf.importing) ++facts->importing;

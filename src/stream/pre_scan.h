@@ -49,6 +49,13 @@ struct SchemaKey {
   }
 };
 
+// The first resource change that needs a schema: its address, and where its
+// element starts in the plan.
+struct SchemaUse {
+  std::string address;
+  uint64_t offset = 0;
+};
+
 struct PlanFacts {
   InputShape shape = InputShape::kShowJson;
   // Top-level values nothing is read from (planned_values, prior_state,
@@ -80,8 +87,8 @@ struct PlanFacts {
   size_t filtered_out = 0;  // printed blocks the ChangeFilter hides
 
   std::vector<ActionInvocationFacts> actions;
-  // Every schema resource_changes needs, with the first address needing it.
-  std::map<SchemaKey, std::string> needed_schemas;
+  // Every schema resource_changes needs, with the first resource needing it.
+  std::map<SchemaKey, SchemaUse> needed_schemas;
 };
 
 // Validates the values PreScan deferred (see PlanFacts::deferred_validation),

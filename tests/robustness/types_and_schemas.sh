@@ -99,19 +99,32 @@ expect_error schema-mismatch/stdin '<stdin>' --stdout-prefix many.out --boundary
   --match "test_thing.r050.*schema says" -- --no-color -j 2 - <mismatch.json
 
 # --- missing provider or resource schema ---------------------------------------------
+# Found by the pre-scan, before any output, at the offset of the first
+# resource change needing the schema.
+element_at() {  # FILE ADDRESS: the offset of the resource change object with ADDRESS
+  grep -boF -m1 -- "{\"address\":\"$2\"" "$1" | head -n 1 | cut -d: -f1
+}
 mutate "$P" no_provider.json '"registry.terraform.io/hashicorp/test":{"resource_schemas"' \
   '"registry.terraform.io/hashicorp/other":{"resource_schemas"'
-expect_error schema/missing-provider no_provider.json \
-  --match 'test_thing.a.*no schema for resource type "test_thing" of provider "registry.terraform.io/hashicorp/test"' \
+expect_error schema/missing-provider no_provider.json --offset "$(element_at no_provider.json test_thing.a)" \
+  --match 'test_thing.a: no schema for resource type "test_thing" of provider "registry.terraform.io/hashicorp/test"' \
   -- no_provider.json
 mutate "$P" no_resource.json '"resource_schemas":{"test_thing"' '"resource_schemas":{"test_other"'
-expect_error schema/missing-resource-type no_resource.json --match 'test_thing.a.*no schema' -- no_resource.json
+expect_error schema/missing-resource-type no_resource.json --offset "$(element_at no_resource.json test_thing.a)" \
+  --match 'test_thing.a: no schema' -- no_resource.json
 mutate "$SHOW" no_data_source.json '"type":"null_data_source"' '"type":"null_other"'
 expect_error schema/missing-data-source no_data_source.json \
-  --match 'data.null_data_source.d.*no schema for data source type "null_other"' -- --schemas "$S" no_data_source.json
-expect_error schema/show-json-without-schemas "$SHOW" --match 'no schema.*--schemas' -- "$SHOW"
+  --offset "$(element_at no_data_source.json data.null_data_source.d)" \
+  --match 'data.null_data_source.d: no schema for data source type "null_other"' -- --schemas "$S" no_data_source.json
+expect_error schema/show-json-without-schemas "$SHOW" --offset "$(element_at "$SHOW" null_resource.a)" \
+  --match 'no schema.*--schemas' -- "$SHOW"
 mutate "$P" schemas_null.json '"provider_schemas":{' '"provider_schemas":null,"x":{'
-expect_error schema/provider-schemas-null schemas_null.json --match 'no schema' -- schemas_null.json
+expect_error schema/provider-schemas-null schemas_null.json --offset "$(element_at schemas_null.json test_thing.a)" \
+  --match 'no schema' -- schemas_null.json
+# Of several resources needing one missing schema, the first is named.
+mutate no_resource.json no_resource_z.json '"address":"test_thing.a"' '"address":"test_thing.z"'
+expect_error schema/missing-first-named no_resource_z.json --offset "$(element_at no_resource_z.json test_thing.z)" \
+  --match 'test_thing.z: no schema' -- no_resource_z.json
 
 # --- the schemas file missing or invalid ---------------------------------------------------
 expect_error schemas-file/missing /nonexistent.json --file-level --match 'No such file or directory$' -- \

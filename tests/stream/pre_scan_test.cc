@@ -76,7 +76,8 @@ TEST_CASE("pre-scan matches field names case-insensitively like encoding/json", 
   PlanFacts f;
   REQUIRE(PreScan(doc, &f).ok());
   CHECK(f.shown_changes == 1);
-  CHECK(f.needed_schemas.begin()->second == "t.a");
+  CHECK(f.needed_schemas.begin()->second.address == "t.a");
+  CHECK(f.needed_schemas.begin()->second.offset == 21);
 }
 
 TEST_CASE("pre-scan errors carry the byte offset of the problem", "[prescan]") {
