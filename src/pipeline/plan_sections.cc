@@ -184,6 +184,7 @@ Status RenderDeferred(const PlanContext& ctx, ResourceWorker* worker, buffer::Ou
       out->Append("\n");
       *shown = true;
     }
+    worker->set_element_offset(offset);
     const JsonValue* tree;
     Status st = worker->Parse(raw, offset, &tree);
     if (!st.ok()) return st;

@@ -60,6 +60,7 @@ class ResourceWorker {
   void Reset() { arena_.Reset(); }
   // Where the element last loaded starts in the plan, for error messages.
   uint64_t element_offset() const { return element_offset_; }
+  void set_element_offset(uint64_t offset) { element_offset_ = offset; }
 
  private:
   render::DiffContext Ctx() { return render::DiffContext{&arena_, &error_}; }

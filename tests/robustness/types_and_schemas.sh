@@ -174,7 +174,8 @@ mutate "$P" deferred.json '"resource_changes":[' "\"deferred_changes\":[{\"reaso
 "$TFSTREAM" --no-color deferred.json >deferred.out
 mutate deferred.json deferred_mode.json '"mode":"managed"' '"mode":"weird"'
 expect_error unknown/mode-in-deferred deferred_mode.json --stdout-prefix deferred.out \
-  --boundary $'\n  # test_thing.a was deferred' --match 'test_thing.a.*unrecognized resource mode' -- --no-color deferred_mode.json
+  --offset "$(grep -boF -m1 '{"reason":' deferred_mode.json | head -n 1 | cut -d: -f1)" \
+  --boundary $'\n  # test_thing.a was deferred' --match 'test_thing.a: unrecognized resource mode' -- --no-color deferred_mode.json
 mutate deferred.json deferred_actions.json '"actions":["update"]' '"actions":["explode"]'
 expect_error unknown/action-list-in-deferred deferred_actions.json --stdout-prefix deferred.out \
   --boundary $'\n  # test_thing.a was deferred' --match 'test_thing.a.*unrecognized action list' -- --no-color deferred_actions.json
