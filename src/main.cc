@@ -156,7 +156,7 @@ int main(int argc, char** argv) {
   po::options_description desc("Options");
   desc.add_options()
       ("schemas", po::value<std::string>(&schemas)->value_name("FILE"),
-       "provider schemas: output of `terraform providers schema -json`")
+       "provider schemas: output of `terraform providers schema -json` (a plan's embedded provider_schemas win; the file is still checked)")
       ("mode", po::value<std::string>(&mode)->value_name("MODE"),
        "plan mode: normal | destroy | refresh-only (default normal; the JSON does not record it)")
       ("color", po::value<std::string>(&color)->value_name("WHEN"),

@@ -60,8 +60,8 @@ Summary:
   create-then-forget, forget and last blocks shown only because moved or
   imported; input order within a group. Then a blank line and the "Plan:" line
   (always, even with zero counts) and, with filters, the "Filtered out" line.
-  It needs no schemas and computes no diffs. Text only: not with --format
-  markdown.
+  It needs no schemas (a --schemas file given is still checked) and computes
+  no diffs. Text only: not with --format markdown.
 
 Markdown:
   --format markdown writes a pull-request comment, never coloured (--color

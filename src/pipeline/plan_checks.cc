@@ -20,22 +20,32 @@ std::string Located(const std::string& label, const Status& s) {
 namespace {
 
 // `terraform providers schema -json` output: {"format_version", "provider_schemas"}.
+// The whole file is validated; "provider_schemas" must be an object (or null:
+// no providers), as decoding it into Go's map would require. A syntax error
+// anywhere wins over a wrong type, as in Go (the text is checked first).
 Status FindProviderSchemas(const Input& in, ByteRange* range) {
   stream::JsonScanner s(in.schemas);
   *range = ByteRange{};
   if (!s.BeginObject("'{' at the start of the schemas")) return Status::Error(Located(in.schemas_label, s.status()));
   bool first = true;
   std::string key;
+  Status wrong_type;
   while (s.NextMember(&first, &key)) {
-    s.SkipWhitespace();
+    char c = s.Peek();
     size_t begin = s.pos();
     if (!s.SkipValue(1)) return Status::Error(Located(in.schemas_label, s.status()));
-    if (stream::KeyIsField(key, "provider_schemas")) {
-      *range = in.schemas[begin] == '{' ? ByteRange{begin, s.pos(), true} : ByteRange{};
+    if (!stream::KeyIsField(key, "provider_schemas")) continue;
+    if (c != '{' && c != 'n' && wrong_type.ok()) {
+      wrong_type = Status::Error("expected an object for \"provider_schemas\", found " +
+                                     stream::DescribeByte(in.schemas, begin),
+                                 begin);
     }
+    // A repeated key: the last one wins.
+    *range = c == '{' ? ByteRange{begin, s.pos(), true} : ByteRange{};
   }
   if (s.ok() && !s.AtEnd()) s.Fail("unexpected data after the end of the schemas");
   if (!s.ok()) return Status::Error(Located(in.schemas_label, s.status()));
+  if (!wrong_type.ok()) return Status::Error(Located(in.schemas_label, wrong_type));
   return Status::Ok();
 }
 
@@ -59,11 +69,17 @@ Status CheckSchemas(PlanContext* ctx) {
   std::string_view text = in.plan;
   ByteRange range = ctx->facts.provider_schemas;
   std::string label = in.plan_label;
-  if (ctx->facts.shape == stream::InputShape::kShowJson && in.has_schemas) {
-    Status s = FindProviderSchemas(in, &range);
+  if (in.has_schemas) {
+    // A file given is always read and must be a valid schemas file, even
+    // when the plan's embedded provider_schemas are what the text uses.
+    ByteRange file_range;
+    Status s = FindProviderSchemas(in, &file_range);
     if (!s.ok()) return s;
-    text = in.schemas;
-    label = in.schemas_label;
+    if (ctx->facts.shape == stream::InputShape::kShowJson || !range.present) {
+      range = file_range;
+      text = in.schemas;
+      label = in.schemas_label;
+    }
   }
   ctx->schemas = std::make_unique<stream::SchemaStore>(text, range, label);
   for (const auto& [key, use] : ctx->facts.needed_schemas) {
@@ -84,6 +100,12 @@ Status CheckSchemas(PlanContext* ctx) {
     }
   }
   return Status::Ok();
+}
+
+Status CheckSchemasFile(const Input& in) {
+  if (!in.has_schemas) return Status::Ok();
+  ByteRange range;
+  return FindProviderSchemas(in, &range);
 }
 
 Status PrepareRelevantAttributes(PlanContext* ctx) {

@@ -86,6 +86,9 @@ struct PlanContext {
 // Checks done before any output: every schema resource changes need exists,
 // relevant attributes are well formed, action invocations have what they need.
 Status CheckSchemas(PlanContext* ctx);
+// Only that a --schemas file given is a valid schemas file (for --summary,
+// which reads no schemas).
+Status CheckSchemasFile(const Input& in);
 Status PrepareRelevantAttributes(PlanContext* ctx);
 Status PrepareActions(PlanContext* ctx);
 

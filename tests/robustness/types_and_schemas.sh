@@ -138,8 +138,18 @@ expect_error schemas-file/not-an-object schemas_array.json --offset 0 --match "e
   --schemas schemas_array.json "$SHOW"
 { cat "$S"; printf 'x'; } >schemas_trail.json
 expect_error schemas-file/trailing-garbage schemas_trail.json --offset "$(wc -c <"$S")" -- --schemas schemas_trail.json "$SHOW"
-mutate "$S" schemas_ps.json '"provider_schemas":{' '"provider_schemas":5,"x":{'
-expect_error schemas-file/provider-schemas-number schemas_ps.json --match 'provider_schemas' -- --schemas schemas_ps.json "$SHOW"
+# "provider_schemas" that is not an object (nor null) is the schemas file's
+# fault, at the value; a syntax error anywhere in the file is reported first.
+for v in 5 '"x"' '[]' true; do
+  mutate "$S" schemas_ps.json '"provider_schemas":{' "\"provider_schemas\":$v,\"x\":{"
+  off=$(grep -boF -m1 "\"provider_schemas\":$v" schemas_ps.json | head -n 1 | cut -d: -f1)
+  expect_error "schemas-file/provider-schemas-$v" schemas_ps.json --offset $((off + 19)) \
+    --match 'expected an object for "provider_schemas", found' -- --schemas schemas_ps.json "$SHOW"
+done
+mutate "$S" schemas_ps.json '"provider_schemas":{' '"Provider_Schemas":5,"x":{'
+{ cat schemas_ps.json; printf ']'; } >schemas_ps_trail.json
+expect_error schemas-file/provider-schemas-number-then-garbage schemas_ps_trail.json \
+  --offset "$(wc -c <schemas_ps.json)" --match 'after the end of the schemas' -- --schemas schemas_ps_trail.json "$SHOW"
 mutate "$S" schemas_type.json '"type":["map","string"]' '"type":["mop","string"]'
 expect_error schemas-file/bad-attribute-type schemas_type.json --match 'attribute "triggers" has no valid type' -- \
   --schemas schemas_type.json "$SHOW"
@@ -149,6 +159,42 @@ expect_error schemas-file/block-not-an-object schemas_block.json --match 'block 
 mutate "$S" schemas_attr.json '"triggers":{"type"' '"triggers":5,"x":{"type"'
 expect_error schemas-file/attribute-not-an-object schemas_attr.json --match 'triggers' -- \
   --schemas schemas_attr.json "$SHOW"
+
+# --- a --schemas file with a plan that embeds its schemas ------------------------------------
+# The file given is read and must be valid, though the embedded schemas are
+# the ones used (and the file's when the plan embeds none).
+"$TFSTREAM" --no-color "$P" >embedded.out
+expect_ok schemas-file/renderer-valid-file-embedded-win embedded.out -- --no-color --schemas "$S" "$P"
+printf '{"format_version":"1.0","provider_schemas":' >bad_trunc.json
+printf '[]' >bad_array.json
+printf 'garbage' >bad_garbage.json
+{ cat "$S"; printf 'x'; } >bad_trail.json
+mutate "$S" bad_ps.json '"provider_schemas":{' '"provider_schemas":5,"x":{'
+for bad in bad_trunc.json:43 bad_array.json:0 bad_garbage.json:0 "bad_trail.json:$(wc -c <"$S")" bad_ps.json:43; do
+  f=${bad%%:*}
+  for extra in '' --summary '--format markdown'; do
+    tag=${extra//--/}
+    # shellcheck disable=SC2086  # $extra holds zero, one or two words
+    expect_error "schemas-file/renderer-${f%.json}${tag:+-${tag// /-}}" "$f" --offset "${bad#*:}" -- \
+      $extra --schemas "$f" "$P"
+  done
+done
+expect_error schemas-file/renderer-missing /nonexistent.json --file-level --match 'No such file or directory$' -- \
+  --schemas /nonexistent.json "$P"
+expect_error schemas-file/renderer-directory adir --file-level --match 'is a directory$' -- --schemas adir "$P"
+# No schemas embedded (or null): the file's are used.
+$PYTHON -S - "$P" <<'EOF'
+import sys
+data = open(sys.argv[1], "rb").read()
+key = b'"provider_schemas":'
+at = data.index(key) + len(key)
+end = data.rindex(b"}")  # provider_schemas is the plan's last member
+open("file_schemas.json", "wb").write(b'{"format_version":"1.0","provider_schemas":' + data[at:end] + b"}")
+open("no_embedded.json", "wb").write(data[:at] + b"null" + data[end:])
+EOF
+expect_ok schemas-file/renderer-null-embedded-uses-file embedded.out -- --no-color --schemas file_schemas.json no_embedded.json
+expect_error schemas-file/renderer-null-embedded-no-file no_embedded.json --offset "$(element_at no_embedded.json test_thing.a)" \
+  --match 'test_thing.a: no schema for resource type' -- no_embedded.json
 
 # --- unknown action lists, resource modes, trigger events ------------------------------------
 for list in '["explode"]' '[]' 'null' '["delete","delete"]' '["Update"]' '["create","delete","update"]'; do
