@@ -21,6 +21,7 @@
 #include "buffer/input_file.h"
 #include "buffer/output_sink.h"
 #include "cli/help_text.h"
+#include "pipeline/ordered_parallel.h"
 #include "pipeline/plan_pipeline.h"
 
 namespace po = boost::program_options;
@@ -325,16 +326,23 @@ int main(int argc, char** argv) {
   tfstream::buffer::OutputSink sink(STDOUT_FILENO);
   job.sink = &sink;
 
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, size_t{1} << 30);
+  // Where 1 GiB of address space cannot be spared (ulimit -v), smaller
+  // stacks down to 32 MiB still hold the deepest values (which take less than
+  // 16 MiB); the main thread's (usually 8 MiB) is the last resort.
+  bool started = false;
   pthread_t thread;
-  if (pthread_create(&thread, &attr, RunJob, &job) != 0) {
-    RunJob(&job);
-  } else {
-    pthread_join(thread, nullptr);
+  for (size_t stack = size_t{1} << 30; stack >= (size_t{32} << 20) && !started; stack /= 2) {
+    if (!tfstream::pipeline::StackFitsAddressSpace(stack)) continue;
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr) != 0) break;
+    started = pthread_attr_setstacksize(&attr, stack) == 0 && pthread_create(&thread, &attr, RunJob, &job) == 0;
+    pthread_attr_destroy(&attr);
   }
-  pthread_attr_destroy(&attr);
+  if (started) {
+    pthread_join(thread, nullptr);
+  } else {
+    RunJob(&job);
+  }
   if (sink.reader_gone()) return 0;
   if (!job.status.ok()) {
     (void)sink.Flush();

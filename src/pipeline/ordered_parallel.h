@@ -5,43 +5,58 @@
 #pragma once
 
 #include <pthread.h>
+#include <sys/resource.h>
 
 #include <condition_variable>
 #include <functional>
 #include <memory>
 #include <cstddef>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 #include "base/status.h"
 
 namespace tfstream::pipeline {
 
+// Whether a thread stack of `bytes` leaves the heap room under an address
+// space limit (ulimit -v): at most a quarter of the limit. (The deepest
+// values take less than 16 MiB of stack.)
+inline bool StackFitsAddressSpace(size_t bytes) {
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return true;
+  return bytes <= limit.rlim_cur / 4;
+}
+
 // A thread with a stack large enough for the differ's recursion over the
-// deepest values JSON allows (10000 levels); std::thread gives 8 MiB.
+// deepest values JSON allows (10000 levels); std::thread gives 8 MiB. When the
+// thread cannot be created (no address space for the stack, a thread limit),
+// started() is false and nothing runs: RunOrdered then does the work on the
+// threads it has, or on the calling thread (whose stack main.cc made large),
+// never on a smaller stack, and without taking address space the heap needs.
 class DeepStackThread {
  public:
   static constexpr size_t kStackBytes = size_t{512} << 20;  // reserved, touched only as used
+  using CreateFn = int (*)(pthread_t*, const pthread_attr_t*, void* (*)(void*), void*);
+  // pthread_create; tests substitute a failing one.
+  static inline CreateFn create = &pthread_create;
 
   explicit DeepStackThread(std::function<void()> fn) : fn_(std::move(fn)) {
     pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, kStackBytes);
-    started_ = pthread_create(&thread_, &attr, &DeepStackThread::Run, this) == 0;
+    if (!StackFitsAddressSpace(kStackBytes) || pthread_attr_init(&attr) != 0) return;
+    started_ = pthread_attr_setstacksize(&attr, kStackBytes) == 0 &&
+               create(&thread_, &attr, &DeepStackThread::Run, this) == 0;
     pthread_attr_destroy(&attr);
-    if (!started_) fallback_ = std::thread(fn_);
   }
   DeepStackThread(const DeepStackThread&) = delete;
   DeepStackThread& operator=(const DeepStackThread&) = delete;
   ~DeepStackThread() { Join(); }
 
+  bool started() const { return started_; }
+
   void Join() {
     if (started_) {
       pthread_join(thread_, nullptr);
       started_ = false;
-    } else if (fallback_.joinable()) {
-      fallback_.join();
     }
   }
 
@@ -54,7 +69,6 @@ class DeepStackThread {
   std::function<void()> fn_;
   pthread_t thread_{};
   bool started_ = false;
-  std::thread fallback_;
 };
 
 // produce(push):        on the calling thread; calls push(Item) per item in
@@ -119,8 +133,26 @@ Status RunOrdered(int jobs, size_t window, Produce produce, Work work, Consume c
     return true;
   };
 
+  // Worker ids stay 0..started-1 when fewer threads could be created.
   std::vector<std::unique_ptr<DeepStackThread>> threads;
-  for (int i = 0; i < jobs; ++i) threads.push_back(std::make_unique<DeepStackThread>([&worker_loop, i] { worker_loop(i); }));
+  for (int i = 0; i < jobs; ++i) {
+    int id = static_cast<int>(threads.size());
+    auto t = std::make_unique<DeepStackThread>([&worker_loop, id] { worker_loop(id); });
+    if (t->started()) threads.push_back(std::move(t));
+  }
+  if (threads.empty()) {
+    // No thread at all: the same work and order, on this thread.
+    Status stopped;
+    Status produced_status = produce([&](Item item) -> bool {
+      if (!stopped.ok()) return false;
+      Result result{};
+      Status s = work(0, item, &result);
+      if (s.ok()) s = consume(result);
+      if (!s.ok()) stopped = s;
+      return s.ok();
+    });
+    return stopped.ok() ? produced_status : stopped;
+  }
 
   auto push = [&](Item item) -> bool {
     std::unique_lock<std::mutex> lock(mu);

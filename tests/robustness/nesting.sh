@@ -56,6 +56,20 @@ for j in 1 2; do
   tf --no-color -j $j deep_ok_many.json
   out_has "deep/10000-levels-diffed-70-resources-j$j" 'Plan: 1 to add, 70 to change, 0 to destroy.'
 done
+# Under an address-space limit (ulimit -v 400 MB) no 1 GiB or 512 MiB stack
+# can be reserved: the pipeline takes a smaller one that still holds the
+# deepest values, and the blocks are rendered on it rather than on threads
+# with small stacks. (Sanitized builds cannot run under such a limit.)
+if (ulimit -v 400000 && "$TFSTREAM" --version) >/dev/null 2>&1; then
+  for j in 1 2; do
+    (ulimit -v 400000 && exec timeout -k 5 "$RUN_TIMEOUT" "$TFSTREAM" --no-color -j $j deep_ok_many.json) \
+      >"$W/out" 2>"$W/err"
+    RC=$?
+    out_has "deep/10000-levels-diffed-address-space-limited-j$j" 'Plan: 1 to add, 70 to change, 0 to destroy.'
+  done
+else
+  echo "SKIP deep/10000-levels-diffed-address-space-limited: tfstream does not start under ulimit -v 400000"
+fi
 # Printed: 1000 levels of lists, one line per level each way.
 mutate "$P" deep_print.json '"n":2,"dyn":null' '"n":2,"dyn":<<[*1000>><<]*1000>>'
 tf --no-color deep_print.json

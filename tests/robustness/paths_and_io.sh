@@ -273,4 +273,38 @@ fi
 signal_during_spool TERM 143
 signal_during_spool KILL 137
 
+# --- no thread can be created ----------------------------------------------------------------
+# With RLIMIT_NPROC at 1 neither the pipeline's big-stack thread nor any worker
+# can start: the blocks are rendered on the calling thread, in order, exactly
+# as with threads (never an uncaught std::system_error). Root is exempt from
+# the limit: drop to nobody. LeakSanitizer's exit check needs a thread too.
+chmod 711 "$W"  # nobody resolves paths from here
+mkdir -m 755 nproc
+$MUTATE many "$P" nproc/many.json 70
+chmod 644 nproc/many.json
+"$TFSTREAM" --no-color -j 4 nproc/many.json >nproc/many.out
+as_limited() {  # runs tfstream ARGS... with RLIMIT_NPROC 1, unprivileged
+  local asan="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+  if [ "$(id -u)" = 0 ]; then
+    timeout -k 5 "$RUN_TIMEOUT" env "$asan" setpriv --reuid=65534 --regid=65534 --clear-groups \
+      bash -c 'ulimit -u 1 && exec "$@"' bash "$TFSTREAM" "$@" >"$W/out" 2>"$W/err"
+  else
+    timeout -k 5 "$RUN_TIMEOUT" env "$asan" bash -c 'ulimit -u 1 && exec "$@"' bash "$TFSTREAM" "$@" >"$W/out" 2>"$W/err"
+  fi
+  RC=$?
+}
+if [ "$(id -u)" = 0 ] && ! { command -v setpriv >/dev/null &&
+  setpriv --reuid=65534 --regid=65534 --clear-groups "$TFSTREAM" --version >/dev/null 2>&1; }; then
+  echo "SKIP threads/none-creatable: running as root without setpriv"
+else
+  for j in 1 4; do
+    as_limited --no-color -j $j nproc/many.json
+    result "threads/none-creatable-j$j" \
+      "$([ "$RC" = 0 ] && [ ! -s "$W/err" ] && cmp -s "$W/out" nproc/many.out && echo 1 || echo 0)" "$(describe_run)"
+  done
+  as_limited --no-color -j 4 - <nproc/many.json
+  result threads/none-creatable-stdin \
+    "$([ "$RC" = 0 ] && [ ! -s "$W/err" ] && cmp -s "$W/out" nproc/many.out && echo 1 || echo 0)" "$(describe_run)"
+fi
+
 finish
