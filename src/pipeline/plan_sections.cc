@@ -188,12 +188,9 @@ Status RenderDeferred(const PlanContext& ctx, ResourceWorker* worker, buffer::Ou
     const JsonValue* tree;
     Status st = worker->Parse(raw, offset, &tree);
     if (!st.ok()) return st;
-    const JsonValue* reason = nullptr;
-    const JsonValue* change_json = nullptr;
-    stream::FindField(tree, "reason", &reason);
-    stream::FindField(tree, "resource_change", &change_json);
     stream::ResourceChange rc;
-    st = stream::ExtractResourceChange(change_json, stream::RawMember(raw, "resource_change"), offset, &rc);
+    std::string_view why;
+    st = stream::ExtractDeferredResourceChange(tree, raw, offset, &rc, &why);
     if (!st.ok()) return ctx.PlanError(st);
     Diff d;
     bool skip;
@@ -204,7 +201,6 @@ Status RenderDeferred(const PlanContext& ctx, ResourceWorker* worker, buffer::Ou
     }
     std::string block = "\n";
     worker->ClearError();
-    std::string_view why = reason != nullptr && reason->IsString() ? reason->text() : std::string_view();
     render::plan::AppendDeferredDiff(rc, why, rc.action, d, worker->Opts(), &block);
     block.push_back('\n');
     worker->Reset();

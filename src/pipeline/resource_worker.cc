@@ -80,23 +80,19 @@ Status ResourceWorker::ComputeOutputDiff(stream::ByteRange range, const std::str
   if (tree != nullptr && !tree->IsObject()) {
     return ctx_.PlanError(Status::Error("expected an object for output \"" + name + "\"", range.begin));
   }
+  stream::ResourceChange oc;  // a jsonplan.Change: only its change fields
+  s = stream::ExtractChange(tree, range.begin, &oc);
+  if (!s.ok()) return ctx_.PlanError(s);
   render::structured::Change change;
-  stream::FindField(tree, "before", &change.before);
-  stream::FindField(tree, "after", &change.after);
-  stream::FindField(tree, "after_unknown", &change.unknown);
-  stream::FindField(tree, "before_sensitive", &change.before_sensitive);
-  stream::FindField(tree, "after_sensitive", &change.after_sensitive);
-  const JsonValue* replace = nullptr;
-  stream::FindField(tree, "replace_paths", &replace);
-  if (!render::structured::Matcher::Parse(replace, false, &arena_, &change.replace_paths)) {
+  change.before = oc.before;
+  change.after = oc.after;
+  change.unknown = oc.after_unknown;
+  change.before_sensitive = oc.before_sensitive;
+  change.after_sensitive = oc.after_sensitive;
+  if (!render::structured::Matcher::Parse(oc.replace_paths, false, &arena_, &change.replace_paths)) {
     return Status::Error(ctx_.in.plan_label + ": output " + name + ": malformed replace_paths");
   }
-  const JsonValue* actions = nullptr;
-  if (stream::FindField(tree, "actions", &actions) && actions != nullptr && actions->IsArray() &&
-      actions->size == 1 && actions->items[0] != nullptr && actions->items[0]->IsString() &&
-      actions->items[0]->text() == "forget") {
-    change = change.AsNoOp();
-  }
+  if (oc.actions.size() == 1 && oc.actions[0] == "forget") change = change.AsNoOp();
   error_.clear();
   *diff = render::differ::ComputeDiffForOutput(change, Ctx());
   if (!error_.empty()) return Status::Error(ctx_.in.plan_label + ": output " + name + ": " + error_);

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -103,6 +104,8 @@ class TreeBuilder {
     bool sorted = true;
     for (size_t i = 1; i < n && sorted; ++i) sorted = KeyLess(first[i - 1].key, first[i].key);
     size_t unique = n;
+    bool keep_order = !sorted && n <= UINT32_MAX;
+    if (keep_order) doc_members_.assign(first, members_.end());
     if (!sorted) {
       std::stable_sort(first, members_.end(),
                        [](const JsonMember& a, const JsonMember& b) { return a.key < b.key; });
@@ -113,14 +116,16 @@ class TreeBuilder {
         first[unique++] = first[i];
       }
     }
-    JsonMember* members = static_cast<JsonMember*>(
-        arena_->Allocate(sizeof(JsonMember) * unique, alignof(JsonMember)));
+    JsonMember* members = static_cast<JsonMember*>(arena_->Allocate(
+        sizeof(JsonMember) * unique + (keep_order ? sizeof(JsonDocumentOrder) : 0), alignof(JsonMember)));
     std::copy(first, first + static_cast<ptrdiff_t>(unique), members);
+    if (keep_order) RecordDocumentOrder(members, unique);
     members_.resize(f.start);
     JsonValue* v = arena_->New<JsonValue>();
     v->kind = JsonKind::kObject;
     v->members = members;
     v->size = unique;
+    v->has_document_order = keep_order;
     return OnValue(v);
   }
   int OnStartArray() {
@@ -186,6 +191,34 @@ class TreeBuilder {
     return true;
   }
 
+  // Writes the JsonDocumentOrder that follows members[unique] (sorted, one
+  // per key, each the key's last occurrence) for the document's members in
+  // doc_members_.
+  void RecordDocumentOrder(JsonMember* members, size_t unique) {
+    size_t n = doc_members_.size();
+    uint32_t* order = static_cast<uint32_t*>(arena_->Allocate(sizeof(uint32_t) * n, alignof(uint32_t)));
+    JsonMember* dropped = n == unique ? nullptr
+                                      : static_cast<JsonMember*>(arena_->Allocate(
+                                            sizeof(JsonMember) * (n - unique), alignof(JsonMember)));
+    taken_.assign(unique, 0);
+    size_t dropped_count = 0;
+    for (size_t i = n; i-- > 0;) {
+      const JsonMember& m = doc_members_[i];
+      size_t at = static_cast<size_t>(
+          std::lower_bound(members, members + unique, m,
+                           [](const JsonMember& a, const JsonMember& b) { return KeyLess(a.key, b.key); }) -
+          members);
+      if (!taken_[at]) {  // the last occurrence: the one members[] kept
+        taken_[at] = 1;
+        order[i] = static_cast<uint32_t>(at);
+      } else {
+        dropped[dropped_count] = m;
+        order[i] = static_cast<uint32_t>(unique + dropped_count++);
+      }
+    }
+    new (members + unique) JsonDocumentOrder{order, dropped, n};
+  }
+
   bool Fail(const char* what, size_t at) {
     if (status_.ok()) status_ = Status::Error(what, base_ + at);
     return false;
@@ -197,6 +230,8 @@ class TreeBuilder {
   std::vector<Frame> frames_;
   std::vector<const JsonValue*> items_;
   std::vector<JsonMember> members_;
+  std::vector<JsonMember> doc_members_;  // an unsorted object's members, in document order
+  std::vector<char> taken_;
   std::string scratch_;
   const JsonValue* root_ = nullptr;
   bool have_root_ = false;

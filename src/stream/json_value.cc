@@ -31,27 +31,67 @@ bool JsonValue::Find(std::string_view key, const JsonValue** value) const {
   return false;
 }
 
-bool KeyIsField(std::string_view key, std::string_view field) {
-  if (key.size() != field.size()) return false;
-  for (size_t i = 0; i < key.size(); ++i) {
-    char a = key[i], b = field[i];
-    if (a >= 'A' && a <= 'Z') a = static_cast<char>(a - 'A' + 'a');
-    if (b >= 'A' && b <= 'Z') b = static_cast<char>(b - 'A' + 'a');
-    if (a != b) return false;
+namespace {
+
+char LowerAscii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// The ASCII letter (lower case) a non-ASCII rune at key[*i] folds to, or 0;
+// advances *i past the rune when it folds. Go folds names with
+// unicode.ToUpper(unicode.ToLower(r)); only these four runes land in ASCII.
+char FoldedNonAscii(std::string_view key, size_t* i) {
+  auto byte = [&](size_t k) { return *i + k < key.size() ? static_cast<unsigned char>(key[*i + k]) : 0u; };
+  unsigned lead = byte(0);
+  if (lead == 0xC5 && byte(1) == 0xBF) {  // U+017F LATIN SMALL LETTER LONG S
+    *i += 2;
+    return 's';
   }
-  return true;
+  if (lead == 0xC4 && (byte(1) == 0xB0 || byte(1) == 0xB1)) {  // U+0130 İ, U+0131 ı
+    *i += 2;
+    return 'i';
+  }
+  if (lead == 0xE2 && byte(1) == 0x84 && byte(2) == 0xAA) {  // U+212A KELVIN SIGN
+    *i += 3;
+    return 'k';
+  }
+  return 0;
+}
+
+}  // namespace
+
+bool KeyIsField(std::string_view key, std::string_view field) {
+  if (key.size() == field.size()) {
+    // The common case; a non-ASCII rune would make the key longer.
+    for (size_t i = 0; i < key.size(); ++i) {
+      if (LowerAscii(key[i]) != LowerAscii(field[i])) return false;
+    }
+    return true;
+  }
+  // A rune folding to ASCII is at most 3 bytes long.
+  if (key.size() < field.size() || key.size() > 3 * field.size()) return false;
+  size_t i = 0, j = 0;
+  while (i < key.size()) {
+    if (j == field.size()) return false;
+    char c = key[i];
+    if (static_cast<unsigned char>(c) < 0x80) {
+      ++i;
+    } else if ((c = FoldedNonAscii(key, &i)) == 0) {
+      return false;
+    }
+    if (LowerAscii(c) != LowerAscii(field[j])) return false;
+    ++j;
+  }
+  return j == field.size();
 }
 
 bool FindField(const JsonValue* object, std::string_view name, const JsonValue** value) {
-  if (object == nullptr || !object->IsObject()) return false;
-  if (object->Find(name, value)) return true;
-  for (size_t i = 0; i < object->size; ++i) {
-    if (KeyIsField(object->members[i].key, name)) {
-      *value = object->members[i].value;
-      return true;
+  bool found = false;
+  ForEachMemberInOrder(object, [&](const JsonMember& m) {
+    if (KeyIsField(m.key, name)) {
+      *value = m.value;
+      found = true;
     }
-  }
-  return false;
+  });
+  return found;
 }
 
 bool JsonDeepEqual(const JsonValue* a, const JsonValue* b) {

@@ -6,7 +6,10 @@
 // JSON null is represented by a null pointer, exactly as Go's nil interface, so
 // "absent" and "null" look alike; containers tell the two apart by presence.
 // Object members are sorted by key (bytewise, as sort.Strings) and duplicate
-// keys keep the last value, as decoding into a Go map does.
+// keys keep the last value, as decoding into a Go map does. Decoding into a Go
+// struct depends on the document's order instead (and on the duplicates): an
+// object whose keys were not already sorted keeps that order alongside
+// (JsonDocumentOrder), which FindField and ForEachMemberInOrder follow.
 //
 // Lifetime: values and their strings live in the Arena they were parsed into.
 #pragma once
@@ -26,10 +29,14 @@ struct JsonMember {
   const JsonValue* value;  // nullptr for JSON null
 };
 
+struct JsonDocumentOrder;
+
 // 24 bytes: large values have millions of nodes.
 struct JsonValue {
   JsonKind kind;
   bool boolean = false;
+  // Objects: a JsonDocumentOrder follows members[size] in memory.
+  bool has_document_order = false;
   size_t size = 0;  // text length, element count or member count
   union {
     const char* chars = nullptr;      // number literal or decoded string
@@ -52,14 +59,57 @@ struct JsonValue {
   // Binary search in an object's members. Returns true and sets *value (which
   // may be nullptr for a null member) when the key is present.
   bool Find(std::string_view key, const JsonValue** value) const;
+
+  // Objects: the members' document order, or null when it is that of
+  // members[] (keys already sorted, no duplicates).
+  const JsonDocumentOrder* document_order() const;
+};
+static_assert(sizeof(JsonValue) == 24);
+
+// Where an object's members stood in the document: order[i] for the i-th
+// member in the document is an index into members[] when below the object's
+// size, else into dropped[] (exact duplicate keys whose value a later one
+// replaced in members[]).
+struct JsonDocumentOrder {
+  const uint32_t* order;
+  const JsonMember* dropped;
+  size_t count;  // members in the document, duplicates included
 };
 
-// Struct field lookup as Go's encoding/json does it: the exact name, else a
-// case-insensitive (ASCII) match. Returns whether the key is present.
+inline const JsonDocumentOrder* JsonValue::document_order() const {
+  if (kind != JsonKind::kObject || !has_document_order) return nullptr;
+  return reinterpret_cast<const JsonDocumentOrder*>(reinterpret_cast<const char*>(members) +
+                                                    size * sizeof(JsonMember));
+}
+
+// Calls fn(const JsonMember&) for each member of an object in document order,
+// exact duplicates included: what decoding into a Go struct sees.
+template <typename Fn>
+void ForEachMemberInOrder(const JsonValue* object, Fn&& fn) {
+  if (object == nullptr || !object->IsObject()) return;
+  const JsonDocumentOrder* doc = object->document_order();
+  if (doc == nullptr) {
+    for (size_t i = 0; i < object->size; ++i) fn(object->members[i]);
+    return;
+  }
+  for (size_t i = 0; i < doc->count; ++i) {
+    uint32_t at = doc->order[i];
+    fn(at < object->size ? object->members[at] : doc->dropped[at - object->size]);
+  }
+}
+
+// Struct field lookup as Go's encoding/json decodes into a field that a
+// later key replaces whole (json.RawMessage, a slice, a pointer): of the keys
+// naming the field (KeyIsField), the last one in the document wins, null
+// included. Returns whether any key names it.
 bool FindField(const JsonValue* object, std::string_view name, const JsonValue** value);
 
-// Whether a JSON object key names the struct field `field` (lower case):
-// equal ignoring ASCII case.
+// Whether a JSON object key names the struct field `field` (lower-case ASCII),
+// as encoding/json (Go 1.21+) matches them: equal after folding each rune r of
+// the key with unicode.ToUpper(unicode.ToLower(r)). Besides ASCII case, that
+// folds U+017F (long s) to 's', U+212A (Kelvin sign) to 'k', and U+0130 and
+// U+0131 (dotted and dotless I) to 'i'. Exact names take precedence only over
+// other fields with the same folded name; Terraform's structs have none.
 bool KeyIsField(std::string_view key, std::string_view field);
 
 // reflect.DeepEqual over decoded JSON: numbers compare by literal text.

@@ -1,5 +1,8 @@
-// Field names match case-insensitively (ASCII), as Go's encoding/json matches
-// object keys to struct fields; a repeated key overrides the earlier one.
+// Field names match as Go's encoding/json matches object keys to struct fields
+// (KeyIsField: case-insensitively, with Go's folding); members are read in
+// document order, so of repeated keys the last one counts, with Go's rules
+// for null and for what a repeated struct keeps (resource_change.cc reads a
+// resource change the same way).
 #include "stream/pre_scan.h"
 
 #include "stream/json_value.h"
@@ -14,13 +17,10 @@ namespace {
 
 bool IsNullNext(JsonScanner* s) { return s->Peek() == 'n'; }
 
-// A string field; null leaves it empty, as Go leaves the zero value.
+// A string field; null leaves it as it was, as Go does.
 bool ReadStringField(JsonScanner* s, const char* field, std::string* out) {
   char c = s->Peek();
-  if (c == 'n') {
-    out->clear();
-    return s->SkipValue();
-  }
+  if (c == 'n') return s->SkipValue();
   if (c != '"') return s->Fail(std::string("expected a string for \"") + field + "\", found " +
                                DescribeByte(s->text(), s->pos()));
   return s->ReadString(out);
@@ -117,20 +117,29 @@ bool ScanChangeFacts(JsonScanner* s, int depth, ResourceFacts* out, ValueSkip sk
   std::string key;
   while (s->NextMember(&first, &key)) {
     if (KeyIsField(key, "actions")) {
-      out->actions.clear();
+      // Decoded into the slice already there: the elements overwrite its
+      // backing array in place (a null one keeps what was there), null or []
+      // leaves a new empty slice.
       out->has_actions = true;
+      std::vector<std::string>& backing = out->actions;
+      for (std::string& a : out->actions_spare) backing.push_back(std::move(a));
+      out->actions_spare.clear();
       if (IsNullNext(s)) {
+        backing.clear();
         if (!s->SkipValue(depth + 1)) return false;
         continue;
       }
       if (!s->BeginArray("an array for \"actions\"")) return false;
       bool f = true;
-      std::string a;
+      size_t n = 0;
       while (s->NextElement(&f)) {
-        if (!ReadStringField(s, "actions", &a)) return false;
-        out->actions.push_back(a);
+        if (n == backing.size()) backing.emplace_back();
+        if (!ReadStringField(s, "actions", &backing[n++])) return false;
       }
       if (!s->ok()) return false;
+      if (n == 0) backing.clear();
+      for (size_t i = n; i < backing.size(); ++i) out->actions_spare.push_back(std::move(backing[i]));
+      backing.resize(n);
     } else if (KeyIsField(key, "importing")) {
       char c = s->Peek();
       if (c != 'n' && c != '{') return s->Fail("expected an object for \"importing\", found " + DescribeByte(s->text(), s->pos()));
@@ -215,19 +224,21 @@ bool ScanActionInvocation(JsonScanner* s, ActionInvocationFacts* out) {
 
 bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, const ChangeHooks* hooks, ValueSkip skip) {
   size_t at = s->pos();
+  // A repeated key replaces the earlier array, null included.
+  facts->shown_changes = facts->importing = facts->resource_change_count = 0;
+  facts->counts.fill(0);
+  facts->filtered_counts.fill(0);
+  facts->filtered_out = 0;
+  facts->will_print_resource_changes = false;
+  facts->needed_schemas.clear();
+  if (hooks != nullptr && hooks->on_begin) hooks->on_begin();
   if (IsNullNext(s)) {
     facts->resource_changes = ByteRange{};
     return s->SkipValue(1);
   }
   if (!s->BeginArray("an array for \"resource_changes\"")) return false;
   at = s->pos() - 1;
-  facts->shown_changes = facts->importing = facts->resource_change_count = 0;
-  facts->counts.fill(0);
-  facts->filtered_counts.fill(0);
-  facts->filtered_out = 0;
-  facts->will_print_resource_changes = false;
   const ChangeFilter* filter = hooks != nullptr ? hooks->filter : nullptr;
-  if (hooks != nullptr && hooks->on_begin) hooks->on_begin();
   bool first = true;
   ResourceFacts rf;
   while (s->NextElement(&first)) {

@@ -104,6 +104,7 @@ Status ValidateDeferred(std::string_view doc, const PlanFacts& facts, bool chang
 struct ResourceFacts {
   std::string address, mode, type, name, provider_name, previous_address, deposed;
   std::vector<std::string> actions;
+  std::vector<std::string> actions_spare;  // Go's backing array past len(actions)
   bool has_actions = false;
   bool importing = false;
 
@@ -117,8 +118,8 @@ struct ChangeHooks {
   // The facts are only valid during the call. Errors found later in the
   // document still fail the scan, so the caller must not write before then.
   std::function<void(const ResourceFacts&, PlanAction)> on_shown;
-  // Called when a resource_changes array starts: a repeated key replaces
-  // the earlier array (the last one wins, as in Go), so forget its blocks.
+  // Called when a "resource_changes" value starts (an array or null): a
+  // repeated key replaces the earlier array, so forget its blocks.
   std::function<void()> on_begin;
 };
 

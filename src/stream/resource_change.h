@@ -40,13 +40,26 @@ struct ResourceChange {
   bool IsManaged() const { return mode == "managed"; }
 };
 
-// The JSON text of member `name` (ASCII case-insensitive, last one wins) of
-// the object whose text is `object_text`; empty when absent.
+// The JSON texts of the members of the object whose text is `object_text`
+// that name the struct field `name` (KeyIsField), in document order.
+std::vector<std::string_view> RawMembers(std::string_view object_text, std::string_view name);
+// The last of them (the one a json.RawMessage keeps); empty when absent.
 std::string_view RawMember(std::string_view object_text, std::string_view name);
 
-// Fills `out` from the tree of one resource change object. `raw` is the
-// object's JSON text (for index_raw); `offset` its position, for errors.
+// Fills `out` from the tree of one resource change object, as encoding/json
+// decodes it (resource_change.cc). `raw` is the object's JSON text (for
+// IndexRaw); `offset` its position, for errors.
 Status ExtractResourceChange(const JsonValue* tree, std::string_view raw, uint64_t offset,
                              ResourceChange* out);
+
+// Only the change fields (actions, before, ...; action left alone) from a
+// jsonplan.Change object, as an output change is.
+Status ExtractChange(const JsonValue* tree, uint64_t offset, ResourceChange* out);
+
+// The same for a deferred_changes element (jsonplan.DeferredResourceChange):
+// its resource change (every "resource_change" key adds to the one struct)
+// and its reason.
+Status ExtractDeferredResourceChange(const JsonValue* tree, std::string_view raw, uint64_t offset,
+                                     ResourceChange* out, std::string_view* reason);
 
 }  // namespace tfstream::stream

@@ -129,3 +129,21 @@ TEST_CASE("pre-scan bounds nesting at Go's 10000 levels", "[prescan]") {
   PlanFacts vd;
   CHECK_FALSE(PreScan(very_deep, &vd).ok());  // the object never closes
 }
+
+TEST_CASE("pre-scan: a repeated resource_changes key replaces the earlier array, null included", "[prescan]") {
+  std::string changes = R"("resource_changes":[)" + Change("t.a", R"(["create"])") + "]";
+  PlanFacts f;
+  REQUIRE(PreScan("{" + changes + R"(,"Resource_changes":null,"provider_schemas":{}})", &f).ok());
+  CHECK(f.shown_changes == 0);
+  CHECK(f.resource_change_count == 0);
+  CHECK(Count(f, PlanAction::kCreate) == 0);
+  CHECK(f.needed_schemas.empty());
+  CHECK_FALSE(f.resource_changes.present);
+  PlanFacts g;
+  std::string second = R"("RESOURCE_CHANGES":[)" + Change("t.b", R"(["delete"])") + "]";
+  REQUIRE(PreScan("{" + changes + "," + second + R"(,"provider_schemas":{}})", &g).ok());
+  CHECK(Count(g, PlanAction::kCreate) == 0);
+  CHECK(Count(g, PlanAction::kDelete) == 1);
+  REQUIRE(g.needed_schemas.size() == 1);
+  CHECK(g.needed_schemas.begin()->second.address == "t.b");
+}
