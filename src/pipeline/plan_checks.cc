@@ -108,33 +108,47 @@ Status CheckSchemasFile(const Input& in) {
   return FindProviderSchemas(in, &range);
 }
 
+uint64_t RelevantKey(std::string_view address) { return std::hash<std::string_view>{}(address); }
+
 Status PrepareRelevantAttributes(PlanContext* ctx) {
   ByteRange r = ctx->facts.relevant_attributes;
   if (!r.present) return Status::Ok();
-  const JsonValue* tree = nullptr;
-  Status s = stream::ParseJsonTree(ctx->in.plan.substr(r.begin, r.size()), r.begin, &ctx->long_arena, &tree);
-  if (!s.ok()) return ctx->PlanError(s);
-  if (tree == nullptr) return Status::Ok();
-  for (size_t i = 0; i < tree->size; ++i) {
-    const JsonValue* item = tree->items[i];
-    const JsonValue* resource = nullptr;
-    const JsonValue* attribute = nullptr;
-    if (item != nullptr && !item->IsObject()) {
-      return ctx->PlanError(Status::Error("expected objects in \"relevant_attributes\"", r.begin));
-    }
-    // attribute_path.AppendSingle panics unless the path is an array (or null).
-    bool has_attribute = stream::FindField(item, "attribute", &attribute);
-    stream::FindField(item, "resource", &resource);
-    if (!has_attribute || (attribute != nullptr && !attribute->IsArray())) {
-      return ctx->PlanError(Status::Error("relevant attribute without a valid \"attribute\" path", r.begin));
-    }
-    std::string_view name = resource != nullptr && resource->IsString() ? resource->text() : std::string_view();
-    if (name.empty()) {
-      ctx->relevant_global.push_back(attribute);
-    } else {
-      ctx->relevant_by_resource[std::string(name)].push_back(attribute);
-    }
-  }
+  buffer::Arena scratch;
+  Status s = ctx->ForEachElement(
+      r,
+      [&](std::string_view raw, uint64_t offset) -> Status {
+        scratch.Reset();
+        const JsonValue* item = nullptr;
+        Status st = stream::ParseJsonTree(raw, offset, &scratch, &item);
+        if (!st.ok()) return ctx->PlanError(st);
+        const JsonValue* resource = nullptr;
+        const JsonValue* attribute = nullptr;
+        if (item != nullptr && !item->IsObject()) {
+          return ctx->PlanError(Status::Error("expected objects in \"relevant_attributes\"", r.begin));
+        }
+        // attribute_path.AppendSingle panics unless the path is an array (or null).
+        bool has_attribute = stream::FindField(item, "attribute", &attribute);
+        stream::FindField(item, "resource", &resource);
+        if (!has_attribute || (attribute != nullptr && !attribute->IsArray())) {
+          return ctx->PlanError(Status::Error("relevant attribute without a valid \"attribute\" path", r.begin));
+        }
+        std::string_view name = resource != nullptr && resource->IsString() ? resource->text() : std::string_view();
+        if (!name.empty()) {
+          ctx->relevant_index.emplace_back(RelevantKey(name), offset);
+          return Status::Ok();
+        }
+        // Entries naming no resource apply to every one: keep them parsed.
+        const JsonValue* kept = nullptr;
+        st = stream::ParseJsonTree(raw, offset, &ctx->long_arena, &kept);
+        if (!st.ok()) return ctx->PlanError(st);
+        stream::FindField(kept, "attribute", &attribute);
+        ctx->relevant_global.push_back(attribute);
+        return Status::Ok();
+      },
+      /*release=*/false);
+  if (!s.ok()) return s;
+  std::sort(ctx->relevant_index.begin(), ctx->relevant_index.end());
+  if (ctx->in.release_plan_range) ctx->in.release_plan_range(r.begin, r.end);
   return Status::Ok();
 }
 

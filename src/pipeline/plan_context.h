@@ -4,6 +4,7 @@
 // threads can share it.
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <string>
@@ -16,6 +17,7 @@
 #include "render/computed/palette.h"
 #include "render/text/colorize.h"
 #include "stream/json_scanner.h"
+#include "stream/json_tree_parser.h"
 #include "stream/pre_scan.h"
 #include "stream/schema_store.h"
 
@@ -37,8 +39,12 @@ struct PlanContext {
   render::Palette palette;
   stream::PlanFacts facts;
   std::unique_ptr<stream::SchemaStore> schemas;
-  buffer::Arena long_arena;  // relevant attributes, for the whole run
-  std::map<std::string, std::vector<const stream::JsonValue*>, std::less<>> relevant_by_resource;
+  buffer::Arena long_arena;  // relevant attributes naming no resource, for the whole run
+  // relevant_attributes entries naming a resource, as (RelevantKey(address),
+  // offset of the entry in the plan), sorted: 16 bytes an entry, where a
+  // parsed entry with its address took ten times that. The entries of a
+  // drifted resource are parsed again when it is rendered (RelevantFor).
+  std::vector<std::pair<uint64_t, uint64_t>> relevant_index;
   std::vector<const stream::JsonValue*> relevant_global;
   std::multimap<std::string, size_t, std::less<>> lifecycle_by_address;
 
@@ -82,6 +88,31 @@ struct PlanContext {
     }
   }
 };
+
+uint64_t RelevantKey(std::string_view address);
+
+// Calls fn(attribute_path) for each relevant_attributes entry naming
+// `address`, parsing it into `arena`.
+template <typename Fn>
+void RelevantFor(const PlanContext& ctx, std::string_view address, buffer::Arena* arena, Fn fn) {
+  const uint64_t key = RelevantKey(address);
+  auto it = std::lower_bound(ctx.relevant_index.begin(), ctx.relevant_index.end(), std::make_pair(key, uint64_t{0}));
+  for (; it != ctx.relevant_index.end() && it->first == key; ++it) {
+    size_t end = stream::SkipValidValue(ctx.in.plan, it->second);
+    const stream::JsonValue* entry = nullptr;
+    // The pre-scan validated relevant_attributes and PrepareRelevantAttributes
+    // checked each entry: parsing again cannot fail.
+    if (!stream::ParseJsonTree(ctx.in.plan.substr(it->second, end - it->second), it->second, arena, &entry).ok()) {
+      continue;
+    }
+    const stream::JsonValue* resource = nullptr;
+    const stream::JsonValue* attribute = nullptr;
+    stream::FindField(entry, "resource", &resource);
+    if (resource == nullptr || !resource->IsString() || resource->text() != address) continue;  // another address
+    stream::FindField(entry, "attribute", &attribute);
+    fn(attribute);
+  }
+}
 
 // Checks done before any output: every schema resource changes need exists,
 // relevant attributes are well formed, action invocations have what they need.

@@ -33,10 +33,7 @@ Status ResourceWorker::ComputeDiff(const stream::ResourceChange& rc, bool drift,
     // resource; order does not change what matches.
     relevant = render::structured::Matcher::Empty(true);
     for (const JsonValue* a : ctx_.relevant_global) relevant.AppendSingle(a, &arena_);
-    auto it = ctx_.relevant_by_resource.find(rc.address);
-    if (it != ctx_.relevant_by_resource.end()) {
-      for (const JsonValue* a : it->second) relevant.AppendSingle(a, &arena_);
-    }
+    RelevantFor(ctx_, rc.address, &arena_, [&](const JsonValue* a) { relevant.AppendSingle(a, &arena_); });
     if (relevant.path_count() == 0) {
       *skip = true;
       return Status::Ok();
