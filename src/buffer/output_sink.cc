@@ -8,11 +8,29 @@
 namespace tfstream::buffer {
 
 Status OutputSink::Flush() {
+  if (fd_ < 0) return Status::Ok();  // a collecting sink keeps its text
+  Status s = WriteAll(buffer_);
+  buffer_.clear();
+  return s;
+}
+
+Status OutputSink::AppendBlock(std::string_view block) {
+  if (fd_ < 0 || block.size() < kFlushThreshold) {
+    Append(block);
+    return Status::Ok();
+  }
+  // A block this large (a huge value) is written from where it is: copying
+  // it into the buffer first would double the memory it takes.
+  Status s = Flush();
+  return s.ok() ? WriteAll(block) : s;
+}
+
+Status OutputSink::WriteAll(std::string_view text) {
   if (fd_ < 0) return Status::Ok();
-  if (before_write_ && !buffer_.empty()) before_write_(buffer_);
+  if (before_write_ && !text.empty()) before_write_(text);
   size_t done = 0;
-  while (done < buffer_.size()) {
-    ssize_t n = ::write(fd_, buffer_.data() + done, buffer_.size() - done);
+  while (done < text.size()) {
+    ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
     if (n < 0) {
       if (errno == EINTR) continue;
       if (errno == EAGAIN || errno == EWOULDBLOCK) {
@@ -23,16 +41,12 @@ Status OutputSink::Flush() {
       }
       if (errno == EPIPE) {
         reader_gone_ = true;
-        buffer_.clear();
         return Status::Error("standard output closed");
       }
-      std::string why = std::strerror(errno);
-      buffer_.clear();
-      return Status::Error("cannot write standard output: " + why);
+      return Status::Error(std::string("cannot write standard output: ") + std::strerror(errno));
     }
     done += static_cast<size_t>(n);
   }
-  buffer_.clear();
   return Status::Ok();
 }
 

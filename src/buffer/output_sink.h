@@ -24,6 +24,9 @@ class OutputSink {
   void set_before_write(std::function<void(std::string_view)> fn) { before_write_ = std::move(fn); }
 
   void Append(std::string_view s) { buffer_.append(s); }
+  // Appends a whole block; one larger than the buffer's threshold is written
+  // at once, without a copy (what was buffered goes first).
+  Status AppendBlock(std::string_view block);
   std::string* buffer() { return &buffer_; }
 
   // Writes what is buffered. A closed reader (EPIPE) is reported as such so
@@ -35,6 +38,8 @@ class OutputSink {
   bool reader_gone() const { return reader_gone_; }
 
  private:
+  Status WriteAll(std::string_view text);
+
   static constexpr size_t kFlushThreshold = 64 * 1024;
   int fd_;
   std::string buffer_;

@@ -92,10 +92,7 @@ class PlanPipeline {
 
 Status PlanPipeline::RenderChanges() {
   BlockSink sink;
-  sink.consume = [this](std::string_view block) {
-    out_->Append(block);
-    return Status::Ok();
-  };
+  sink.consume = [this](std::string_view block) { return out_->AppendBlock(block); };
   sink.flush = [this] { return out_->Flush(); };
   return RenderChangeBlocks(ctx_, &worker_, progress_, sink);
 }

@@ -158,10 +158,7 @@ Status RenderDrift(const PlanContext& ctx, ResourceWorker* worker, const std::ve
   out->Append("\n");
   out->Append(Wrap(ctx, "Terraform detected the following changes made outside of Terraform since the last \"terraform apply\" which may have affected this plan:\n"));
   BlockSink sink;
-  sink.consume = [out](std::string_view block) {
-    out->Append(block);
-    return Status::Ok();
-  };
+  sink.consume = [out](std::string_view block) { return out->AppendBlock(block); };
   sink.flush = [out] { return out->Flush(); };
   s = RenderBlocks(ctx, ctx.facts.resource_drift, &ResourceWorker::RenderDriftBlock, worker, nullptr, sink);
   if (!s.ok()) return s;
