@@ -182,16 +182,7 @@ Status ResourceWorker::RenderChangeBlock(std::string_view raw, uint64_t offset, 
   std::vector<render::plan::InvocationView> before, after;
   if (s.ok() && !ctx_.lifecycle_by_address.empty()) s = Invocations(rc, &before, &after);
   if (!s.ok()) return s;
-  size_t mark = out->size();
-  error_.clear();
-  out->push_back('\n');
-  render::plan::AppendResourceDiff(rc, rc.action, d, render::plan::Cause::kChange, before, after, Opts(), out);
-  out->push_back('\n');
-  if (!error_.empty()) {
-    out->resize(mark);  // never half a block
-    return ctx_.AddressError(rc.address, error_, element_offset_);
-  }
-  return Status::Ok();
+  return AppendBlock(rc, d, render::plan::Cause::kChange, before, after, out);
 }
 
 Status ResourceWorker::RenderDriftBlock(std::string_view raw, uint64_t offset, std::string* out) {
@@ -204,10 +195,16 @@ Status ResourceWorker::RenderDriftBlock(std::string_view raw, uint64_t offset, s
   bool hidden = skip || (ctx_.opt.mode != PlanMode::kRefreshOnly && d.action == Action::kNoOp) ||
                 (rc.action == Action::kNoOp && !rc.Moved() && !rc.importing);
   if (hidden) return Status::Ok();
+  return AppendBlock(rc, d, render::plan::Cause::kDrift, {}, {}, out);
+}
+
+Status ResourceWorker::AppendBlock(const stream::ResourceChange& rc, const Diff& d, render::plan::Cause cause,
+                                   std::span<const render::plan::InvocationView> before,
+                                   std::span<const render::plan::InvocationView> after, std::string* out) {
   size_t mark = out->size();
   error_.clear();
   out->push_back('\n');
-  render::plan::AppendResourceDiff(rc, rc.action, d, render::plan::Cause::kDrift, {}, {}, Opts(), out);
+  render::plan::AppendResourceDiff(rc, rc.action, d, cause, before, after, Opts(), out);
   out->push_back('\n');
   if (!error_.empty()) {
     out->resize(mark);  // never half a block

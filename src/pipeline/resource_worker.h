@@ -4,6 +4,7 @@
 // resource once its block has been handed on.
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,6 +65,11 @@ class ResourceWorker {
 
  private:
   render::DiffContext Ctx() { return render::DiffContext{&arena_, &error_}; }
+  // Appends "\n" + block + "\n" for a computed diff, or nothing and the
+  // render error, located at the element (never half a block).
+  Status AppendBlock(const stream::ResourceChange& rc, const render::Diff& d, render::plan::Cause cause,
+                     std::span<const render::plan::InvocationView> before,
+                     std::span<const render::plan::InvocationView> after, std::string* out);
 
   const PlanContext& ctx_;
   buffer::Arena arena_;
