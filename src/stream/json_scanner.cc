@@ -1,7 +1,8 @@
 // Grammar and limits follow Go's encoding/json scanner: RFC 8259 values, no
 // leading zeros, control characters must be escaped, nesting at most 10000.
-// Strings are scanned 16 bytes at a time with SSE2 when available: only a
-// quote, a backslash or a control byte needs a closer look.
+// Strings are scanned 16 bytes at a time with SSE2 when available
+// (json_string_scan.h): only a quote, a backslash or a control byte needs a
+// closer look.
 #include "stream/json_scanner.h"
 
 #include <cstdint>
@@ -9,21 +10,10 @@
 #include <limits>
 
 #include "stream/go_json_string.h"
+#include "stream/json_string_scan.h"
 #include "stream/structural_skip.h"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 namespace tfstream::stream {
-namespace {
-
-bool IsHex(char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
-}  // namespace
-
 std::string DescribeByte(std::string_view text, size_t pos) {
   if (pos >= text.size()) return "end of input";
   // Byte order marks come from Windows editors and PowerShell redirection;
@@ -57,27 +47,20 @@ bool JsonScanner::Expect(char c, const char* what) {
 
 bool JsonScanner::SkipString() {
   // REQUIRES: text_[pos_] == '"'
-  size_t i = pos_ + 1;
+  detail::StringScan r = detail::ScanStringFast<false>(text_.data(), pos_ + 1, text_.size());
+  if (r.done) {
+    pos_ = r.pos;
+    return true;
+  }
+  return SkipStringTail(r.pos);
+}
+
+bool JsonScanner::SkipStringTail(size_t i) {
+  // The careful byte-at-a-time loop: the last bytes of the text, and the
+  // exact error for a malformed string.
   const size_t n = text_.size();
   const char* p = text_.data();
   while (true) {
-#if defined(__SSE2__)
-    const __m128i quote = _mm_set1_epi8('"');
-    const __m128i slash = _mm_set1_epi8('\\');
-    const __m128i limit = _mm_set1_epi8(0x1f);
-    while (i + 16 <= n) {
-      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
-      // Control bytes are those with unsigned value <= 0x1f: min(v, 0x1f) == v.
-      __m128i ctrl = _mm_cmpeq_epi8(_mm_min_epu8(v, limit), v);
-      __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, slash)), ctrl);
-      int mask = _mm_movemask_epi8(hit);
-      if (mask != 0) {
-        i += static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
-        break;
-      }
-      i += 16;
-    }
-#endif
     if (i >= n) return FailAt(n, "unexpected end of input in string");
     unsigned char c = static_cast<unsigned char>(p[i]);
     if (c == '"') {
@@ -94,7 +77,9 @@ bool JsonScanner::SkipString() {
         case 'u':
           for (size_t k = 2; k < 6; ++k) {
             if (i + k >= n) return FailAt(n, "unexpected end of input in \\u escape");
-            if (!IsHex(p[i + k])) return FailAt(i + k, "invalid character in \\u escape, expected a hex digit");
+            if (!detail::IsHexDigit(p[i + k])) {
+              return FailAt(i + k, "invalid character in \\u escape, expected a hex digit");
+            }
           }
           i += 6;
           continue;
@@ -145,93 +130,111 @@ bool JsonScanner::SkipLiteral(std::string_view word) {
 
 bool JsonScanner::SkipValue(int outer_depth) {
   // Iterative so that hostile nesting cannot exhaust the stack. One bit per
-  // open container: set for an object, clear for an array.
+  // open container: set for an object, clear for an array. Written as a
+  // small state machine (value, after a value, key) with everything of the
+  // common path inline: this loop validates every byte ValidateDeferred and
+  // the render workers hand it.
   uint64_t is_object[(kMaxDepth + 63) / 64];
   int depth = 0;
   const char* p = text_.data();
   const size_t n = text_.size();
+  // Whitespace is rare in plans: test one byte before looping.
   auto ws = [&] {
+    if (pos_ < n && static_cast<unsigned char>(p[pos_]) > ' ') return;
     while (pos_ < n) {
       char c = p[pos_];
       if (c != ' ' && c != '\n' && c != '\r' && c != '\t') break;
       ++pos_;
     }
   };
-  auto top_is_object = [&] { return (is_object[(depth - 1) >> 6] >> ((depth - 1) & 63)) & 1; };
-  auto expect_key = [&]() -> bool {
-    ws();
-    if (pos_ >= n || p[pos_] != '"') return Fail("expected a string object key, found " + DescribeByte(text_, pos_));
-    if (!SkipString()) return false;
-    ws();
-    if (pos_ >= n || p[pos_] != ':') return Fail("expected ':' after object key, found " + DescribeByte(text_, pos_));
-    ++pos_;
-    return true;
-  };
-  while (true) {
-    ws();
-    if (pos_ >= next_progress_) Progress();
-    if (pos_ >= n) return Fail("unexpected end of input, expected a value");
-    char c = p[pos_];
-    switch (c) {
-      case '"':
-        if (!SkipString()) return false;
-        break;
-      case '{':
-      case '[': {
-        if (depth + outer_depth >= kMaxDepth) return Fail("exceeded maximum nesting depth of 10000");
-        ++pos_;
-        uint64_t bit = uint64_t{1} << (depth & 63);
-        if (c == '{') {
-          is_object[depth >> 6] |= bit;
-        } else {
-          is_object[depth >> 6] &= ~bit;
-        }
-        ++depth;
-        ws();
-        if (pos_ < n && p[pos_] == (c == '{' ? '}' : ']')) {
-          ++pos_;
-          --depth;
-          break;
-        }
-        if (c == '{' && !expect_key()) return false;
-        continue;  // the first element's value follows
-      }
-      case 't':
-        if (!SkipLiteral("true")) return false;
-        break;
-      case 'f':
-        if (!SkipLiteral("false")) return false;
-        break;
-      case 'n':
-        if (!SkipLiteral("null")) return false;
-        break;
-      default:
-        if (c == '-' || (c >= '0' && c <= '9')) {
-          if (!SkipNumber()) return false;
-          break;
-        }
-        return Fail("expected a value, found " + DescribeByte(text_, pos_));
+  auto skip_string = [&]() -> bool {
+    detail::StringScan r = detail::ScanStringFast<false>(p, pos_ + 1, n);
+    if (r.done) {
+      pos_ = r.pos;
+      return true;
     }
-    // After a complete value: close containers or move to the next element.
-    while (true) {
-      if (depth == 0) return true;
-      ws();
-      if (pos_ >= n) return Fail("unexpected end of input, expected ',' or a closing bracket");
-      bool obj = top_is_object();
-      char d = p[pos_];
-      if (d == ',') {
-        ++pos_;
-        if (obj && !expect_key()) return false;
-        break;
+    return SkipStringTail(r.pos);
+  };
+  auto literal = [&](const char* word, size_t len) -> bool {
+    if (n - pos_ >= len && std::memcmp(p + pos_, word, len) == 0) {
+      pos_ += len;
+      return true;
+    }
+    return SkipLiteral(std::string_view(word, len));
+  };
+  char c;
+value:
+  ws();
+  if (pos_ >= next_progress_) Progress();
+  if (pos_ >= n) return Fail("unexpected end of input, expected a value");
+  c = p[pos_];
+  switch (c) {
+    case '"':
+      if (!skip_string()) return false;
+      goto after_value;
+    case '{':
+    case '[': {
+      if (depth + outer_depth >= kMaxDepth) return Fail("exceeded maximum nesting depth of 10000");
+      ++pos_;
+      uint64_t bit = uint64_t{1} << (depth & 63);
+      if (c == '{') {
+        is_object[depth >> 6] |= bit;
+      } else {
+        is_object[depth >> 6] &= ~bit;
       }
-      if (d == (obj ? '}' : ']')) {
+      ++depth;
+      ws();
+      if (pos_ < n && p[pos_] == (c == '{' ? '}' : ']')) {
         ++pos_;
         --depth;
-        continue;
+        goto after_value;
       }
+      if (c == '{') goto key;
+      goto value;  // the first element
+    }
+    case 't':
+      if (!literal("true", 4)) return false;
+      goto after_value;
+    case 'f':
+      if (!literal("false", 5)) return false;
+      goto after_value;
+    case 'n':
+      if (!literal("null", 4)) return false;
+      goto after_value;
+    default:
+      if (c == '-' || (c >= '0' && c <= '9')) {
+        if (!SkipNumber()) return false;
+        goto after_value;
+      }
+      return Fail("expected a value, found " + DescribeByte(text_, pos_));
+  }
+after_value:
+  // Close containers or move to the next element.
+  while (depth != 0) {
+    ws();
+    if (pos_ >= n) return Fail("unexpected end of input, expected ',' or a closing bracket");
+    bool obj = (is_object[(depth - 1) >> 6] >> ((depth - 1) & 63)) & 1;
+    char d = p[pos_];
+    if (d == ',') {
+      ++pos_;
+      if (obj) goto key;
+      goto value;
+    }
+    if (d != (obj ? '}' : ']')) {
       return Fail(std::string("expected ',' or '") + (obj ? '}' : ']') + "', found " + DescribeByte(text_, pos_));
     }
+    ++pos_;
+    --depth;
   }
+  return true;
+key:
+  ws();
+  if (pos_ >= n || p[pos_] != '"') return Fail("expected a string object key, found " + DescribeByte(text_, pos_));
+  if (!skip_string()) return false;
+  ws();
+  if (pos_ >= n || p[pos_] != ':') return Fail("expected ':' after object key, found " + DescribeByte(text_, pos_));
+  ++pos_;
+  goto value;
 }
 
 bool JsonScanner::SkipStructurally(int outer_depth) {
@@ -254,24 +257,37 @@ size_t SkipValidValue(std::string_view text, size_t pos) {
 }
 
 bool JsonScanner::ReadStringRaw(std::string_view* raw) {
+  bool plain;
+  return ReadStringRawPlain(raw, &plain);
+}
+
+bool JsonScanner::ReadStringRawPlain(std::string_view* raw, bool* plain) {
   SkipWhitespace();
   if (pos_ >= text_.size() || text_[pos_] != '"') {
     return Fail("expected a string, found " + DescribeByte(text_, pos_));
   }
   size_t start = pos_ + 1;
-  if (!SkipString()) return false;
+  detail::StringScan r = detail::ScanStringFast<true>(text_.data(), start, text_.size());
+  if (r.done) {
+    pos_ = r.pos;
+    *plain = r.plain;
+  } else {
+    if (!SkipStringTail(r.pos)) return false;
+    *plain = false;
+  }
   *raw = text_.substr(start, pos_ - 1 - start);
   return true;
 }
 
 bool JsonScanner::ReadString(std::string* out) {
   std::string_view raw;
-  if (!ReadStringRaw(&raw)) return false;
-  out->clear();
-  if (!NeedsGoJsonDecoding(raw)) {
+  bool plain;
+  if (!ReadStringRawPlain(&raw, &plain)) return false;
+  if (plain || !NeedsGoJsonDecoding(raw)) {
     out->assign(raw);
     return true;
   }
+  out->clear();
   if (!DecodeGoJsonString(raw, out)) return FailAt(static_cast<size_t>(raw.data() - text_.data()), "invalid string");
   return true;
 }
@@ -281,6 +297,13 @@ bool JsonScanner::BeginObject(const char* what) {
 }
 
 bool JsonScanner::NextMember(bool* first, std::string* key) {
+  std::string_view k;
+  if (!NextKey(first, &k)) return false;
+  key->assign(k);
+  return true;
+}
+
+bool JsonScanner::NextKey(bool* first, std::string_view* key) {
   SkipWhitespace();
   if (pos_ >= next_progress_) Progress();
   if (pos_ >= text_.size()) return Fail("unexpected end of input in object");
@@ -293,7 +316,23 @@ bool JsonScanner::NextMember(bool* first, std::string* key) {
     ++pos_;
   }
   *first = false;
-  if (!ReadString(key)) return false;
+  std::string_view raw;
+  bool plain;
+  if (!ReadStringRawPlain(&raw, &plain)) return false;
+  if (plain || !NeedsGoJsonDecoding(raw)) {
+    *key = raw;
+  } else {
+    key_buffer_.clear();
+    if (!DecodeGoJsonString(raw, &key_buffer_)) {
+      return FailAt(static_cast<size_t>(raw.data() - text_.data()), "invalid string");
+    }
+    *key = key_buffer_;
+  }
+  // Fast path for the compact ':' right after the key.
+  if (pos_ < text_.size() && text_[pos_] == ':') {
+    ++pos_;
+    return true;
+  }
   return Expect(':', "':' after object key");
 }
 

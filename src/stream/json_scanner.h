@@ -45,6 +45,8 @@ class JsonScanner {
   bool AtEnd() { SkipWhitespace(); return pos_ >= text_.size(); }
 
   void SkipWhitespace() {
+    // Plans are mostly compact: any byte above ' ' is not whitespace.
+    if (pos_ < text_.size() && static_cast<unsigned char>(text_[pos_]) > ' ') return;
     while (pos_ < text_.size()) {
       char c = text_[pos_];
       if (c != ' ' && c != '\n' && c != '\r' && c != '\t') break;
@@ -75,6 +77,10 @@ class JsonScanner {
   // error. NextMember leaves the cursor at the member's value.
   bool BeginObject(const char* what);
   bool NextMember(bool* first, std::string* key);
+  // As NextMember, but *key is a view valid until the next call on this
+  // scanner: into the text when the key needs no decoding (plain ASCII, no
+  // escapes), else into a buffer of the scanner holding Go's decoding.
+  bool NextKey(bool* first, std::string_view* key);
   bool BeginArray(const char* what);
   bool NextElement(bool* first);
 
@@ -93,6 +99,10 @@ class JsonScanner {
 
  private:
   bool SkipString();
+  bool SkipStringTail(size_t i);
+  // ReadStringRaw, also telling whether the body is plain ASCII without
+  // escapes (false when unsure).
+  bool ReadStringRawPlain(std::string_view* raw, bool* plain);
   bool SkipNumber();
   bool SkipLiteral(std::string_view word);
 
@@ -107,6 +117,7 @@ class JsonScanner {
   }
 
   Status status_;
+  std::string key_buffer_;  // NextKey's decoded key
   size_t progress_interval_ = 0;
   size_t next_progress_ = ~size_t{0};
   std::function<void(uint64_t)> progress_;
