@@ -1,5 +1,8 @@
 #include "stream/json_value.h"
 
+#include <cstdint>
+#include <cstring>
+
 namespace tfstream::stream {
 
 bool JsonValue::Find(std::string_view key, const JsonValue** value) const {
@@ -81,6 +84,65 @@ bool KeyIsField(std::string_view key, std::string_view field) {
     ++j;
   }
   return j == field.size();
+}
+
+namespace {
+
+// Lower-cases the ASCII letters of 8 bytes that are all ASCII, without a
+// branch per byte: a byte's high bit after adding 0x80 - 'A' says >= 'A',
+// after adding 0x80 - '[' says > 'Z'.
+uint64_t LowerAsciiWord(uint64_t w) {
+  constexpr uint64_t kOnes = 0x0101010101010101ULL;
+  uint64_t ge_a = w + kOnes * (0x80 - 'A');
+  uint64_t gt_z = w + kOnes * (0x80 - '[');
+  uint64_t upper = ge_a & ~gt_z & (kOnes * 0x80);
+  return w | (upper >> 2);
+}
+
+}  // namespace
+
+FieldKey::FieldKey(std::string_view key) : key_(key) {
+  const size_t n = key.size();
+  if (n > kMaxFolded) {
+    // Folding shortens a key by at most two bytes a rune; a key three times
+    // longer than any name compared here cannot match one.
+    if (n > 3 * kMaxFolded) return;
+  } else if (n >= 8) {
+    // The common key: plain ASCII, folded 8 bytes at a time (the last word
+    // overlaps the one before it).
+    constexpr uint64_t kHigh = 0x8080808080808080ULL;
+    uint64_t all = 0;
+    for (size_t i = 0; i + 8 <= n; i += 8) {
+      uint64_t w;
+      std::memcpy(&w, key.data() + i, 8);
+      all |= w;
+      w = LowerAsciiWord(w);
+      std::memcpy(folded_ + i, &w, 8);
+    }
+    uint64_t w;
+    std::memcpy(&w, key.data() + n - 8, 8);
+    all |= w;
+    w = LowerAsciiWord(w);
+    std::memcpy(folded_ + n - 8, &w, 8);
+    if ((all & kHigh) == 0) {
+      size_ = n;
+      return;
+    }
+  }
+  size_t j = 0;
+  for (size_t i = 0; i < n;) {
+    // Longer than every name compared here, or a rune that folds to no
+    // ASCII letter: the key names none of them.
+    if (j == kMaxFolded) return;
+    char c = key[i];
+    if (static_cast<unsigned char>(c) < 0x80) {
+      ++i;
+    } else if ((c = FoldedNonAscii(key, &i)) == 0) {
+      return;
+    }
+    folded_[j++] = LowerAscii(c);
+  }
+  size_ = j;
 }
 
 bool FindField(const JsonValue* object, std::string_view name, const JsonValue** value) {

@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 namespace tfstream::stream {
@@ -111,6 +112,26 @@ bool FindField(const JsonValue* object, std::string_view name, const JsonValue**
 // U+0131 (dotted and dotless I) to 'i'. Exact names take precedence only over
 // other fields with the same folded name; Terraform's structs have none.
 bool KeyIsField(std::string_view key, std::string_view field);
+
+// A key folded once (ASCII lower case, and the four runes above), so that
+// trying it against a chain of field names costs a length compare and a
+// memcmp each: FieldKey(key).Is(field) == KeyIsField(key, field).
+class FieldKey {
+ public:
+  // `key` must outlive the FieldKey (only names longer than kMaxFolded read it).
+  explicit FieldKey(std::string_view key);
+  // REQUIRES: `field` is lower-case ASCII.
+  bool Is(std::string_view field) const {
+    if (field.size() > kMaxFolded) return KeyIsField(key_, field);
+    return size_ == field.size() && std::memcmp(folded_, field.data(), size_) == 0;
+  }
+
+ private:
+  static constexpr size_t kMaxFolded = 32;
+  std::string_view key_;
+  size_t size_ = kMaxFolded + 1;  // no field of kMaxFolded bytes or fewer matches
+  char folded_[kMaxFolded];
+};
 
 // reflect.DeepEqual over decoded JSON: numbers compare by literal text.
 bool JsonDeepEqual(const JsonValue* a, const JsonValue* b);

@@ -1,5 +1,6 @@
 // Field names match as Go's encoding/json matches object keys to struct fields
-// (KeyIsField: case-insensitively, with Go's folding); members are read in
+// (KeyIsField: case-insensitively, with Go's folding; each key is folded once,
+// FieldKey, and then compared with each name); members are read in
 // document order, so of repeated keys the last one counts, with Go's rules
 // for null and for what a repeated struct keeps (resource_change.cc reads a
 // resource change the same way).
@@ -99,9 +100,10 @@ bool CheckStringField(JsonScanner* s, const char* field) {
 bool ScanImporting(JsonScanner* s, int depth, ValueSkip skip) {
   if (!s->BeginObject("an object for \"importing\"")) return false;
   bool first = true;
-  std::string key;
-  while (s->NextMember(&first, &key)) {
-    if (KeyIsField(key, "id")) {
+  std::string_view raw_key;
+  while (s->NextKey(&first, &raw_key)) {
+    const FieldKey key(raw_key);
+    if (key.Is("id")) {
       if (!CheckStringField(s, "id")) return false;
     } else if (!SkipUnread(s, depth + 1, skip)) {
       return false;
@@ -114,9 +116,10 @@ bool ScanChangeFacts(JsonScanner* s, int depth, ResourceFacts* out, ValueSkip sk
   if (IsNullNext(s)) return s->SkipValue(depth);
   if (!s->BeginObject("an object for \"change\"")) return false;
   bool first = true;
-  std::string key;
-  while (s->NextMember(&first, &key)) {
-    if (KeyIsField(key, "actions")) {
+  std::string_view raw_key;
+  while (s->NextKey(&first, &raw_key)) {
+    const FieldKey key(raw_key);
+    if (key.Is("actions")) {
       // Decoded into the slice already there: the elements overwrite its
       // backing array in place (a null one keeps what was there), null or []
       // leaves a new empty slice.
@@ -140,7 +143,7 @@ bool ScanChangeFacts(JsonScanner* s, int depth, ResourceFacts* out, ValueSkip sk
       if (n == 0) backing.clear();
       for (size_t i = n; i < backing.size(); ++i) out->actions_spare.push_back(std::move(backing[i]));
       backing.resize(n);
-    } else if (KeyIsField(key, "importing")) {
+    } else if (key.Is("importing")) {
       char c = s->Peek();
       if (c != 'n' && c != '{') return s->Fail("expected an object for \"importing\", found " + DescribeByte(s->text(), s->pos()));
       out->importing = c == '{';
@@ -149,7 +152,7 @@ bool ScanChangeFacts(JsonScanner* s, int depth, ResourceFacts* out, ValueSkip sk
       } else if (!ScanImporting(s, depth + 1, skip)) {
         return false;
       }
-    } else if (KeyIsField(key, "generated_config")) {
+    } else if (key.Is("generated_config")) {
       if (!CheckStringField(s, "generated_config")) return false;
     } else if (!SkipUnread(s, depth + 1, skip)) {
       return false;
@@ -162,18 +165,19 @@ bool ScanTrigger(JsonScanner* s, int depth, bool lifecycle, ActionInvocationFact
   if (IsNullNext(s)) return s->SkipValue(depth);
   if (!s->BeginObject("an object for an action trigger")) return false;
   bool first = true;
-  std::string key;
-  while (s->NextMember(&first, &key)) {
+  std::string_view raw_key;
+  while (s->NextKey(&first, &raw_key)) {
+    const FieldKey key(raw_key);
     bool ok = true;
-    if (lifecycle && KeyIsField(key, "triggering_resource_address")) {
+    if (lifecycle && key.Is("triggering_resource_address")) {
       ok = ReadStringField(s, "triggering_resource_address", &out->triggering_address);
-    } else if (lifecycle && KeyIsField(key, "action_trigger_event")) {
+    } else if (lifecycle && key.Is("action_trigger_event")) {
       ok = ReadStringField(s, "action_trigger_event", &out->event);
-    } else if (lifecycle && KeyIsField(key, "action_trigger_block_index")) {
+    } else if (lifecycle && key.Is("action_trigger_block_index")) {
       ok = ReadIntField(s, "action_trigger_block_index", &out->block_index);
-    } else if (lifecycle && KeyIsField(key, "actions_list_index")) {
+    } else if (lifecycle && key.Is("actions_list_index")) {
       ok = ReadIntField(s, "actions_list_index", &out->list_index);
-    } else if (!lifecycle && KeyIsField(key, "calling_resource_address")) {
+    } else if (!lifecycle && key.Is("calling_resource_address")) {
       ok = ReadStringField(s, "calling_resource_address", &out->calling_address);
     } else {
       ok = s->SkipValue(depth + 1);
@@ -194,23 +198,24 @@ bool ScanActionInvocation(JsonScanner* s, ActionInvocationFacts* out) {
   }
   if (!s->BeginObject("an object in \"action_invocations\"")) return false;
   bool first = true;
-  std::string key;
-  while (s->NextMember(&first, &key)) {
+  std::string_view raw_key;
+  while (s->NextKey(&first, &raw_key)) {
+    const FieldKey key(raw_key);
     bool ok = true;
-    if (KeyIsField(key, "address")) {
+    if (key.Is("address")) {
       ok = ReadStringField(s, "address", &out->address);
-    } else if (KeyIsField(key, "type")) {
+    } else if (key.Is("type")) {
       ok = ReadStringField(s, "type", &out->type);
-    } else if (KeyIsField(key, "name")) {
+    } else if (key.Is("name")) {
       ok = ReadStringField(s, "name", &out->name);
-    } else if (KeyIsField(key, "provider_name")) {
+    } else if (key.Is("provider_name")) {
       ok = ReadStringField(s, "provider_name", &out->provider_name);
-    } else if (KeyIsField(key, "config_values")) {
+    } else if (key.Is("config_values")) {
       out->has_config = true;
       ok = s->SkipValue(3);
-    } else if (KeyIsField(key, "lifecycle_action_trigger")) {
+    } else if (key.Is("lifecycle_action_trigger")) {
       ok = ScanTrigger(s, 3, true, out);
-    } else if (KeyIsField(key, "invoke_action_trigger")) {
+    } else if (key.Is("invoke_action_trigger")) {
       ok = ScanTrigger(s, 3, false, out);
     } else {
       ok = s->SkipValue(3);
@@ -241,9 +246,11 @@ bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, const ChangeHooks* ho
   const ChangeFilter* filter = hooks != nullptr ? hooks->filter : nullptr;
   bool first = true;
   ResourceFacts rf;
+  // The schema the previous element needed: neighbours mostly share one.
+  const SchemaKey* last_schema = nullptr;
   while (s->NextElement(&first)) {
     size_t element_at = s->pos();
-    rf = ResourceFacts{};
+    rf.Clear();
     if (!ScanResourceFacts(s, 2, &rf, skip)) return false;
     ++facts->resource_change_count;
     PlanAction action;
@@ -257,8 +264,17 @@ bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, const ChangeHooks* ho
       return s->FailAt(element_at, "resource change \"" + rf.address + "\" has an unrecognized resource mode \"" +
                                        rf.mode + "\"");
     }
-    SchemaKey key{rf.provider_name, rf.mode == "data", rf.type};
-    facts->needed_schemas.emplace(std::move(key), SchemaUse{rf.address, s->offset() - s->pos() + element_at});
+    const SchemaKey::Ref schema{rf.provider_name, rf.mode == "data", rf.type};
+    if (last_schema == nullptr || last_schema->data != schema.data || last_schema->type != schema.type ||
+        last_schema->provider != schema.provider) {
+      auto it = facts->needed_schemas.find(schema);
+      if (it == facts->needed_schemas.end()) {
+        SchemaKey key{rf.provider_name, schema.data, rf.type};
+        it = facts->needed_schemas.emplace(std::move(key), SchemaUse{rf.address, s->offset() - s->pos() + element_at})
+                 .first;
+      }
+      last_schema = &it->first;
+    }
     if (!IsPrintedChange(action, rf.Moved(), rf.importing, rf.mode == "managed")) continue;
     ++facts->shown_changes;
     if (rf.importing) ++facts->importing;
@@ -325,32 +341,41 @@ Status ValidateDeferred(std::string_view doc, const PlanFacts& facts, bool chang
   return Status::Ok();
 }
 
+void ResourceFacts::Clear() {
+  for (std::string* f : {&address, &mode, &type, &name, &provider_name, &previous_address, &deposed}) f->clear();
+  actions.clear();
+  actions_spare.clear();
+  has_actions = false;
+  importing = false;
+}
+
 bool ScanResourceFacts(JsonScanner* s, int depth, ResourceFacts* out, ValueSkip skip) {
   if (IsNullNext(s)) return s->SkipValue(depth);
   if (!s->BeginObject("an object for a resource change")) return false;
   bool first = true;
-  std::string key;
-  while (s->NextMember(&first, &key)) {
+  std::string_view raw_key;
+  while (s->NextKey(&first, &raw_key)) {
+    const FieldKey key(raw_key);
     bool ok = true;
-    if (KeyIsField(key, "address")) {
+    if (key.Is("address")) {
       ok = ReadStringField(s, "address", &out->address);
-    } else if (KeyIsField(key, "mode")) {
+    } else if (key.Is("mode")) {
       ok = ReadStringField(s, "mode", &out->mode);
-    } else if (KeyIsField(key, "type")) {
+    } else if (key.Is("type")) {
       ok = ReadStringField(s, "type", &out->type);
-    } else if (KeyIsField(key, "name")) {
+    } else if (key.Is("name")) {
       ok = ReadStringField(s, "name", &out->name);
-    } else if (KeyIsField(key, "provider_name")) {
+    } else if (key.Is("provider_name")) {
       ok = ReadStringField(s, "provider_name", &out->provider_name);
-    } else if (KeyIsField(key, "previous_address")) {
+    } else if (key.Is("previous_address")) {
       ok = ReadStringField(s, "previous_address", &out->previous_address);
-    } else if (KeyIsField(key, "deposed")) {
+    } else if (key.Is("deposed")) {
       ok = ReadStringField(s, "deposed", &out->deposed);
-    } else if (KeyIsField(key, "module_address")) {
+    } else if (key.Is("module_address")) {
       ok = CheckStringField(s, "module_address");
-    } else if (KeyIsField(key, "action_reason")) {
+    } else if (key.Is("action_reason")) {
       ok = CheckStringField(s, "action_reason");
-    } else if (KeyIsField(key, "change")) {
+    } else if (key.Is("change")) {
       ok = ScanChangeFacts(s, depth + 1, out, skip);
     } else {
       ok = SkipUnread(s, depth + 1, skip);
@@ -390,38 +415,39 @@ Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<v
   }
   s.BeginObject("'{'");
   bool first = true;
-  std::string key;
+  std::string_view raw_key;
   bool has_format_version = false;
-  while (s.NextMember(&first, &key)) {
+  while (s.NextKey(&first, &raw_key)) {
+    const FieldKey key(raw_key);
     bool ok = true;
-    if (KeyIsField(key, "resource_changes")) {
+    if (key.Is("resource_changes")) {
       ValueSkip skip = defer ? ValueSkip::kByStructure : ValueSkip::kValidate;
       ok = ScanResourceChanges(&s, facts, hooks, skip);
       facts->changes_skipped_by_structure = skip == ValueSkip::kByStructure;
-    } else if (KeyIsField(key, "resource_drift")) {
+    } else if (key.Is("resource_drift")) {
       ok = RecordRange(&s, '[', "resource_drift", &facts->resource_drift);
-    } else if (KeyIsField(key, "output_changes")) {
+    } else if (key.Is("output_changes")) {
       ok = RecordRange(&s, '{', "output_changes", &facts->output_changes);
-    } else if (KeyIsField(key, "deferred_changes")) {
+    } else if (key.Is("deferred_changes")) {
       ok = RecordRange(&s, '[', "deferred_changes", &facts->deferred_changes);
-    } else if (KeyIsField(key, "relevant_attributes")) {
+    } else if (key.Is("relevant_attributes")) {
       ok = RecordRange(&s, '[', "relevant_attributes", &facts->relevant_attributes);
-    } else if (KeyIsField(key, "provider_schemas")) {
+    } else if (key.Is("provider_schemas")) {
       ok = RecordRange(&s, '{', "provider_schemas", &facts->provider_schemas);
-    } else if (KeyIsField(key, "action_invocations")) {
+    } else if (key.Is("action_invocations")) {
       ok = ScanActionInvocations(&s, facts);
-    } else if (KeyIsField(key, "plan_format_version")) {
+    } else if (key.Is("plan_format_version")) {
       facts->has_plan_format_version = true;
       ok = ReadStringField(&s, "plan_format_version", &facts->plan_format_version);
-    } else if (KeyIsField(key, "provider_format_version")) {
+    } else if (key.Is("provider_format_version")) {
       facts->has_provider_format_version = true;
       ok = ReadStringField(&s, "provider_format_version", &facts->provider_format_version);
-    } else if (KeyIsField(key, "format_version")) {
+    } else if (key.Is("format_version")) {
       has_format_version = true;
       ok = ReadStringField(&s, "format_version", &facts->format_version);
-    } else if (KeyIsField(key, "errored")) {
+    } else if (key.Is("errored")) {
       ok = ReadBoolField(&s, "errored", &facts->errored);
-    } else if (KeyIsField(key, "applyable")) {
+    } else if (key.Is("applyable")) {
       facts->has_applyable = true;
       ok = ReadBoolField(&s, "applyable", &facts->applyable);
     } else {

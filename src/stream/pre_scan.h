@@ -47,6 +47,18 @@ struct SchemaKey {
   bool operator<(const SchemaKey& o) const {
     return std::tie(provider, data, type) < std::tie(o.provider, o.data, o.type);
   }
+  // Views of a key, to look one up without building its strings.
+  struct Ref {
+    std::string_view provider;
+    bool data = false;
+    std::string_view type;
+  };
+  friend bool operator<(const SchemaKey& a, const Ref& b) {
+    return std::tie(a.provider, a.data, a.type) < std::tie(b.provider, b.data, b.type);
+  }
+  friend bool operator<(const Ref& a, const SchemaKey& b) {
+    return std::tie(a.provider, a.data, a.type) < std::tie(b.provider, b.data, b.type);
+  }
 };
 
 // The first resource change that needs a schema: its address, and where its
@@ -88,7 +100,7 @@ struct PlanFacts {
 
   std::vector<ActionInvocationFacts> actions;
   // Every schema resource_changes needs, with the first resource needing it.
-  std::map<SchemaKey, SchemaUse> needed_schemas;
+  std::map<SchemaKey, SchemaUse, std::less<>> needed_schemas;
 };
 
 // Validates the values PreScan deferred (see PlanFacts::deferred_validation),
@@ -109,6 +121,9 @@ struct ResourceFacts {
   bool importing = false;
 
   bool Moved() const { return !previous_address.empty() && previous_address != address; }
+  // Back to a default-constructed state, keeping the strings' buffers: the
+  // pre-scan reads every element into one ResourceFacts.
+  void Clear();
 };
 
 // What the caller wants to see of resource_changes besides the tallies.

@@ -4,6 +4,7 @@
 // (ScanResourceFacts) and the renderer (ExtractResourceChange).
 #include <catch2/catch.hpp>
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,7 @@ using tfstream::stream::ForEachMemberInOrder;
 using tfstream::stream::JsonMember;
 using tfstream::stream::JsonScanner;
 using tfstream::stream::JsonValue;
+using tfstream::stream::FieldKey;
 using tfstream::stream::KeyIsField;
 using tfstream::stream::ParseJsonTree;
 using tfstream::stream::PlanAction;
@@ -71,6 +73,63 @@ std::vector<std::string> Order(const JsonValue* v) {
 }
 
 }  // namespace
+
+TEST_CASE("FieldKey matches exactly as KeyIsField does", "[struct]") {
+  const std::vector<std::string> fields = {"actions", "sactions", "after_unknown", "provider_name", "mode", "ss",
+                                           "id", "k", "s", "i", "triggering_resource_address",
+                                           "a_field_name_longer_than_thirty_two_bytes"};
+  std::vector<std::string> keys = {"actions", "ACTIONS", "AcTiOnS", "action", "actionsx", "", "provider_NAME",
+                                   "provider-name", "action\xC5\xBF", "\xC5\xBF" "ACTION\xC5\xBF",
+                                   "after_un\xE2\x84\xAAnown", "act\xC4\xB1ons", "ACT\xC4\xB0ONS",
+                                   "act\xD1\x96ons", "\xC3\x9F", "after_un\xE2\x84\xABnown",
+                                   "actions\xEF\xBF\xBD", "\xE2\x84\xAA", "\xC5", "\xE2\x84", "S\xC5\xBF",
+                                   "TRIGGERING_RESOURCE_ADDRESS", "triggering_resource_addres\xC5\xBF",
+                                   "A_FIELD_NAME_LONGER_THAN_THIRTY_TWO_BYTES",
+                                   "a_field_name_longer_than_thirty_two_byte\xC5\xBF",
+                                   std::string(32, 'a'), std::string(33, 'a'), std::string("i\0d", 3)};
+  // Every field in odd case and with each foldable rune in place of its letter.
+  for (const std::string& f : fields) {
+    std::string upper, runes;
+    for (char c : f) {
+      upper += static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+      runes += c == 's' ? "\xC5\xBF" : c == 'k' ? "\xE2\x84\xAA" : c == 'i' ? "\xC4\xB0" : std::string(1, c);
+    }
+    keys.push_back(upper);
+    keys.push_back(runes);
+    keys.push_back(runes + "x");
+  }
+  // Random keys over letters at the edges of the ASCII ranges and the runes.
+  std::mt19937 rng(7);
+  const std::vector<std::string> pieces = {"a", "s", "k", "i", "A", "S", "K", "I", "Z", "z", "@", "[", "`", "{",
+                                           "_", "\xC5\xBF", "\xE2\x84\xAA", "\xC4\xB0", "\xC4\xB1", "\xC3\x9F"};
+  for (int round = 0; round < 3000; ++round) {
+    std::string k;
+    size_t len = rng() % 40;
+    for (size_t i = 0; i < len; ++i) k += pieces[rng() % pieces.size()];
+    keys.push_back(k);
+  }
+  std::vector<std::string> all_fields = fields;
+  for (const std::string& k : keys) {
+    std::string lower;
+    for (char c : k) {
+      if (static_cast<unsigned char>(c) >= 0x80) break;
+      lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    }
+    if (lower.size() == k.size()) all_fields.push_back(lower);  // names that random keys do match
+  }
+  size_t matches = 0;
+  for (const std::string& k : keys) {
+    const FieldKey key(k);
+    for (const std::string& f : all_fields) {
+      matches += KeyIsField(k, f);
+      if (KeyIsField(k, f) != key.Is(f)) {
+        INFO("key '" << k << "' field '" << f << "'");
+        CHECK(key.Is(f) == KeyIsField(k, f));
+      }
+    }
+  }
+  CHECK(matches > 1000);  // the comparison saw both answers
+}
 
 TEST_CASE("objects keep their document order, duplicates included, for struct decoding", "[struct]") {
   Arena arena;
