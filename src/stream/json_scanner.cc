@@ -252,6 +252,27 @@ bool JsonScanner::SkipStructurally(int outer_depth) {
   return true;
 }
 
+bool JsonScanner::TrySkipStructurally(int outer_depth) {
+  size_t start = pos_;
+  SkipWhitespace();
+  if (pos_ >= text_.size()) {
+    pos_ = start;
+    return false;
+  }
+  SkipProgress progress;
+  if (progress_) {
+    progress.interval = progress_interval_;
+    progress.fn = [this](size_t at) { progress_(base_ + at); };
+  }
+  StructuralEnd e = SkipByStructure(text_, pos_, kMaxDepth - outer_depth, progress_ ? &progress : nullptr);
+  if (e.too_deep || !e.complete) {
+    pos_ = start;
+    return false;
+  }
+  Advance(e.end);
+  return true;
+}
+
 size_t SkipValidValue(std::string_view text, size_t pos) {
   return SkipByStructure(text, pos, std::numeric_limits<int>::max()).end;
 }

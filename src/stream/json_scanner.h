@@ -68,6 +68,10 @@ class JsonScanner {
   // validating it, but still failing on nesting deeper than kMaxDepth or a
   // value that never ends. Tells OnProgress as it goes.
   bool SkipStructurally(int outer_depth = 0);
+  // As SkipStructurally, but a value that never ends or nests too deep
+  // leaves the cursor where it was and no error: a validating skip
+  // (SkipValue) can then say what is wrong, at the right offset.
+  bool TrySkipStructurally(int outer_depth = 0);
   // Reads a string token; *raw is its text between the quotes, undecoded.
   bool ReadStringRaw(std::string_view* raw);
   // Reads a string token and decodes it as Go does.

@@ -80,6 +80,18 @@ bool RecordRange(JsonScanner* s, char open, const char* field, ByteRange* out) {
   return true;
 }
 
+// As RecordRange, but a container is passed over by structure alone and
+// left to ValidateDeferred (resource_drift: a plan's second largest section,
+// whose elements are validated again by yajl when they render).
+bool RecordRangeByStructure(JsonScanner* s, char open, const char* field, ByteRange* out, PlanFacts* facts) {
+  if (s->Peek() != open) return RecordRange(s, open, field, out);  // null, or the type error
+  size_t at = s->pos();
+  if (!s->TrySkipStructurally(1)) return RecordRange(s, open, field, out);  // let validation say why
+  *out = ByteRange{at, s->pos(), true};
+  facts->deferred_validation.push_back(*out);
+  return true;
+}
+
 // Passes over a value nothing here reads. By structure, the scan leaves its
 // validation to a later pass but still bounds its nesting.
 bool SkipUnread(JsonScanner* s, int outer_depth, ValueSkip skip) {
@@ -425,7 +437,8 @@ Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<v
       ok = ScanResourceChanges(&s, facts, hooks, skip);
       facts->changes_skipped_by_structure = skip == ValueSkip::kByStructure;
     } else if (key.Is("resource_drift")) {
-      ok = RecordRange(&s, '[', "resource_drift", &facts->resource_drift);
+      ok = defer ? RecordRangeByStructure(&s, '[', "resource_drift", &facts->resource_drift, facts)
+                 : RecordRange(&s, '[', "resource_drift", &facts->resource_drift);
     } else if (key.Is("output_changes")) {
       ok = RecordRange(&s, '{', "output_changes", &facts->output_changes);
     } else if (key.Is("deferred_changes")) {

@@ -71,9 +71,9 @@ struct SchemaUse {
 struct PlanFacts {
   InputShape shape = InputShape::kShowJson;
   // Top-level values nothing is read from (planned_values, prior_state,
-  // configuration, ...; often half a plan): the pre-scan only finds their
-  // ends, and ValidateDeferred() checks them once the blocks are out, so the
-  // first block is not kept waiting for them.
+  // configuration, ...; often half a plan), and resource_drift: the
+  // pre-scan only finds their ends, and ValidateDeferred() checks them once
+  // the blocks are out, so the first block is not kept waiting for them.
   std::vector<ByteRange> deferred_validation;
   // The values of resource_changes elements that are not read here (before,
   // after, ...) were skipped by structure: validated by the render pass as

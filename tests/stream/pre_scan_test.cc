@@ -147,3 +147,35 @@ TEST_CASE("pre-scan: a repeated resource_changes key replaces the earlier array,
   REQUIRE(g.needed_schemas.size() == 1);
   CHECK(g.needed_schemas.begin()->second.address == "t.b");
 }
+
+TEST_CASE("pre-scan passes over resource_drift by structure and leaves it to ValidateDeferred", "[prescan]") {
+  const std::string head = R"({"resource_drift":[)";
+  const std::string tail = R"(],"resource_changes":[)" + Change("t.a", R"(["create"])") + "]}";
+  // Broken values inside drift: found by ValidateDeferred, at their offset.
+  std::string doc = head + Change("t.d", R"(["update"])", R"("x":[tru],)") + tail;
+  PlanFacts f;
+  REQUIRE(PreScan(doc, &f).ok());
+  REQUIRE(f.resource_drift.present);
+  CHECK(doc.substr(f.resource_drift.begin, 1) == "[");
+  CHECK(doc.substr(f.resource_drift.end, 1) == ",");
+  REQUIRE(f.deferred_validation.size() == 1);
+  CHECK(f.deferred_validation[0].begin == f.resource_drift.begin);
+  tfstream::Status v = tfstream::stream::ValidateDeferred(doc, f);
+  CHECK_FALSE(v.ok());
+  CHECK(v.message() == "invalid literal, expected 'true'");
+  CHECK(v.offset() == doc.find("tru]") + 3);
+  // Broken structure still fails the pre-scan, with the validating scan's
+  // message and offset.
+  std::string truncated = head + Change("t.d", R"(["update"])").substr(0, 38);
+  PlanFacts g;
+  tfstream::Status s = PreScan(truncated, &g);
+  CHECK_FALSE(s.ok());
+  CHECK(s.message() == "unexpected end of input in string");
+  CHECK(s.offset() == truncated.size());
+  // null, and the wrong type, are read as before.
+  PlanFacts h;
+  REQUIRE(PreScan(R"({"resource_drift":null})", &h).ok());
+  CHECK_FALSE(h.resource_drift.present);
+  tfstream::Status t = PreScan(R"({"resource_drift":{}})", &h);
+  CHECK(t.message() == "expected an array for \"resource_drift\", found '{'");
+}
