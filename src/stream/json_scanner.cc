@@ -131,51 +131,59 @@ bool JsonScanner::SkipLiteral(std::string_view word) {
 bool JsonScanner::SkipValue(int outer_depth) {
   // Iterative so that hostile nesting cannot exhaust the stack. One bit per
   // open container: set for an object, clear for an array. Written as a
-  // small state machine (value, after a value, key) with everything of the
-  // common path inline: this loop validates every byte ValidateDeferred and
-  // the render workers hand it.
+  // small state machine (value, after a value, key) with the common path
+  // inline and the cursor in a local (`i`, stored to pos_ before anything
+  // out of line reads it): this loop validates every byte ValidateDeferred
+  // and the render workers hand it.
   uint64_t is_object[(kMaxDepth + 63) / 64];
   int depth = 0;
   const char* p = text_.data();
   const size_t n = text_.size();
+  size_t i = pos_;
   // Whitespace is rare in plans: test one byte before looping.
   auto ws = [&] {
-    if (pos_ < n && static_cast<unsigned char>(p[pos_]) > ' ') return;
-    while (pos_ < n) {
-      char c = p[pos_];
-      if (c != ' ' && c != '\n' && c != '\r' && c != '\t') break;
-      ++pos_;
-    }
+    if (i < n && static_cast<unsigned char>(p[i]) > ' ') return;
+    while (i < n && (p[i] == ' ' || p[i] == '\n' || p[i] == '\r' || p[i] == '\t')) ++i;
+  };
+  auto fail = [&](const std::string& message) {
+    pos_ = i;
+    return Fail(message);
   };
   auto skip_string = [&]() -> bool {
-    detail::StringScan r = detail::ScanStringFast<false>(p, pos_ + 1, n);
+    detail::StringScan r = detail::ScanStringFast<false>(p, i + 1, n);
     if (r.done) {
-      pos_ = r.pos;
+      i = r.pos;
       return true;
     }
-    return SkipStringTail(r.pos);
+    if (!SkipStringTail(r.pos)) return false;
+    i = pos_;
+    return true;
   };
   auto literal = [&](const char* word, size_t len) -> bool {
-    if (n - pos_ >= len && std::memcmp(p + pos_, word, len) == 0) {
-      pos_ += len;
+    if (n - i >= len && std::memcmp(p + i, word, len) == 0) {
+      i += len;
       return true;
     }
+    pos_ = i;
     return SkipLiteral(std::string_view(word, len));
   };
   char c;
 value:
   ws();
-  if (pos_ >= next_progress_) Progress();
-  if (pos_ >= n) return Fail("unexpected end of input, expected a value");
-  c = p[pos_];
+  if (i >= next_progress_) {
+    pos_ = i;
+    Progress();
+  }
+  if (i >= n) return fail("unexpected end of input, expected a value");
+  c = p[i];
   switch (c) {
     case '"':
       if (!skip_string()) return false;
       goto after_value;
     case '{':
     case '[': {
-      if (depth + outer_depth >= kMaxDepth) return Fail("exceeded maximum nesting depth of 10000");
-      ++pos_;
+      if (depth + outer_depth >= kMaxDepth) return fail("exceeded maximum nesting depth of 10000");
+      ++i;
       uint64_t bit = uint64_t{1} << (depth & 63);
       if (c == '{') {
         is_object[depth >> 6] |= bit;
@@ -184,8 +192,8 @@ value:
       }
       ++depth;
       ws();
-      if (pos_ < n && p[pos_] == (c == '{' ? '}' : ']')) {
-        ++pos_;
+      if (i < n && p[i] == (c == '{' ? '}' : ']')) {
+        ++i;
         --depth;
         goto after_value;
       }
@@ -202,38 +210,51 @@ value:
       if (!literal("null", 4)) return false;
       goto after_value;
     default:
+      if (c >= '1' && c <= '9') {
+        // A plain integer needs no more than its digits; anything with a
+        // fraction or an exponent goes to SkipNumber from its start.
+        size_t k = i + 1;
+        while (k < n && p[k] >= '0' && p[k] <= '9') ++k;
+        if (k >= n || (p[k] != '.' && p[k] != 'e' && p[k] != 'E')) {
+          i = k;
+          goto after_value;
+        }
+      }
       if (c == '-' || (c >= '0' && c <= '9')) {
+        pos_ = i;
         if (!SkipNumber()) return false;
+        i = pos_;
         goto after_value;
       }
-      return Fail("expected a value, found " + DescribeByte(text_, pos_));
+      return fail("expected a value, found " + DescribeByte(text_, i));
   }
 after_value:
   // Close containers or move to the next element.
   while (depth != 0) {
     ws();
-    if (pos_ >= n) return Fail("unexpected end of input, expected ',' or a closing bracket");
+    if (i >= n) return fail("unexpected end of input, expected ',' or a closing bracket");
     bool obj = (is_object[(depth - 1) >> 6] >> ((depth - 1) & 63)) & 1;
-    char d = p[pos_];
+    char d = p[i];
     if (d == ',') {
-      ++pos_;
+      ++i;
       if (obj) goto key;
       goto value;
     }
     if (d != (obj ? '}' : ']')) {
-      return Fail(std::string("expected ',' or '") + (obj ? '}' : ']') + "', found " + DescribeByte(text_, pos_));
+      return fail(std::string("expected ',' or '") + (obj ? '}' : ']') + "', found " + DescribeByte(text_, i));
     }
-    ++pos_;
+    ++i;
     --depth;
   }
+  pos_ = i;
   return true;
 key:
   ws();
-  if (pos_ >= n || p[pos_] != '"') return Fail("expected a string object key, found " + DescribeByte(text_, pos_));
+  if (i >= n || p[i] != '"') return fail("expected a string object key, found " + DescribeByte(text_, i));
   if (!skip_string()) return false;
   ws();
-  if (pos_ >= n || p[pos_] != ':') return Fail("expected ':' after object key, found " + DescribeByte(text_, pos_));
-  ++pos_;
+  if (i >= n || p[i] != ':') return fail("expected ':' after object key, found " + DescribeByte(text_, i));
+  ++i;
   goto value;
 }
 

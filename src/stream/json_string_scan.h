@@ -29,22 +29,29 @@ inline bool IsHexDigit(char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
+// The length of each escape by the byte after the backslash: 2 for the
+// single-letter ones, 6 for \u (its four hex digits still to check), 0 for
+// anything else. A table, as the switch it replaces was a jump per escape.
+struct EscapeLengths {
+  unsigned char length[256] = {};
+  constexpr EscapeLengths() {
+    for (unsigned char c : {'"', '\\', '/', 'b', 'f', 'n', 'r', 't'}) length[c] = 2;
+    length[static_cast<unsigned char>('u')] = 6;
+  }
+};
+inline constexpr EscapeLengths kEscapeLengths;
+
 // The length of the well-formed escape at p[at] == '\\' that ends before
 // p[n], or 0 (the scalar loop then says what is wrong with it).
 inline size_t WellFormedEscapeLength(const char* p, size_t at, size_t n) {
   if (at + 1 >= n) return 0;
-  switch (p[at + 1]) {
-    case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
-      return 2;
-    case 'u':
-      if (at + 5 < n && IsHexDigit(p[at + 2]) && IsHexDigit(p[at + 3]) && IsHexDigit(p[at + 4]) &&
-          IsHexDigit(p[at + 5])) {
-        return 6;
-      }
-      return 0;
-    default:
-      return 0;
+  size_t len = kEscapeLengths.length[static_cast<unsigned char>(p[at + 1])];
+  if (len != 6) return len;
+  if (at + 5 < n && IsHexDigit(p[at + 2]) && IsHexDigit(p[at + 3]) && IsHexDigit(p[at + 4]) &&
+      IsHexDigit(p[at + 5])) {
+    return 6;
   }
+  return 0;
 }
 
 // Scans the string body starting at p[i] (just past the opening quote) of a

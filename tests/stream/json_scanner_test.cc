@@ -203,3 +203,17 @@ TEST_CASE("JsonScanner: literals and containers keep their errors and offsets") 
   CHECK(SkipOne(g.Place("[1 2]")) == (Outcome{false, 3, "expected ',' or ']', found '2'"}));
   CHECK(SkipOne(g.Place("[1,")) == (Outcome{false, 3, "unexpected end of input, expected a value"}));
 }
+
+TEST_CASE("JsonScanner: numbers, plain integers included, keep Go's grammar") {
+  GuardedText g;
+  CHECK(SkipOne(g.Place("[12,345,0,-7,1.5,2e3,6E-2,-0.0]")) == (Outcome{true, 31, ""}));
+  CHECK(SkipOne(g.Place("123")) == (Outcome{true, 3, ""}));
+  CHECK(SkipOne(g.Place("9")) == (Outcome{true, 1, ""}));
+  CHECK(SkipOne(g.Place("12.")) == (Outcome{false, 3, "expected a digit after the decimal point, found end of input"}));
+  CHECK(SkipOne(g.Place("[1.]")) == (Outcome{false, 3, "expected a digit after the decimal point, found ']'"}));
+  CHECK(SkipOne(g.Place("[1e]")) == (Outcome{false, 3, "expected a digit in exponent, found ']'"}));
+  CHECK(SkipOne(g.Place("[01]")) == (Outcome{false, 2, "expected ',' or ']', found '1'"}));
+  CHECK(SkipOne(g.Place("[12a]")) == (Outcome{false, 3, "expected ',' or ']', found 'a'"}));
+  CHECK(SkipOne(g.Place("-")) == (Outcome{false, 1, "expected a digit in number, found end of input"}));
+  CHECK(SkipOne(g.Place("[+1]")) == (Outcome{false, 1, "expected a value, found '+'"}));
+}
