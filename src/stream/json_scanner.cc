@@ -130,19 +130,20 @@ bool JsonScanner::SkipLiteral(std::string_view word) {
 
 bool JsonScanner::SkipValue(int outer_depth) {
   // Iterative so that hostile nesting cannot exhaust the stack. One bit per
-  // open container: set for an object, clear for an array. Written as a
-  // small state machine (value, after a value, key) with the common path
-  // inline and the cursor in a local (`i`, stored to pos_ before anything
-  // out of line reads it): this loop validates every byte ValidateDeferred
-  // and the render workers hand it.
+  // open container: set for an object, clear for an array; `in_object`
+  // caches the innermost one's bit. Written as a small state machine (value,
+  // after a value, key) with the common path inline and the cursor in a
+  // local (`i`, stored to pos_ before anything out of line reads it): this
+  // loop validates every byte ValidateDeferred and the render workers hand
+  // it. Plans are mostly compact, so each state first tries the byte it
+  // expects and only then skips whitespace.
   uint64_t is_object[(kMaxDepth + 63) / 64];
   int depth = 0;
+  bool in_object = false;
   const char* p = text_.data();
   const size_t n = text_.size();
   size_t i = pos_;
-  // Whitespace is rare in plans: test one byte before looping.
   auto ws = [&] {
-    if (i < n && static_cast<unsigned char>(p[i]) > ' ') return;
     while (i < n && (p[i] == ' ' || p[i] == '\n' || p[i] == '\r' || p[i] == '\t')) ++i;
   };
   auto fail = [&](const std::string& message) {
@@ -169,35 +170,38 @@ bool JsonScanner::SkipValue(int outer_depth) {
   };
   char c;
 value:
-  ws();
-  if (i >= next_progress_) {
-    pos_ = i;
-    Progress();
-  }
   if (i >= n) return fail("unexpected end of input, expected a value");
   c = p[i];
+  if (c == '"') {
+    if (!skip_string()) return false;
+    goto after_value;
+  }
   switch (c) {
-    case '"':
-      if (!skip_string()) return false;
-      goto after_value;
+    case ' ': case '\n': case '\r': case '\t':
+      ws();
+      goto value;
     case '{':
     case '[': {
+      if (i >= next_progress_) {
+        pos_ = i;
+        Progress();
+      }
       if (depth + outer_depth >= kMaxDepth) return fail("exceeded maximum nesting depth of 10000");
       ++i;
+      in_object = c == '{';
       uint64_t bit = uint64_t{1} << (depth & 63);
-      if (c == '{') {
+      if (in_object) {
         is_object[depth >> 6] |= bit;
       } else {
         is_object[depth >> 6] &= ~bit;
       }
       ++depth;
       ws();
-      if (i < n && p[i] == (c == '{' ? '}' : ']')) {
+      if (i < n && p[i] == (in_object ? '}' : ']')) {
         ++i;
-        --depth;
-        goto after_value;
+        goto close;
       }
-      if (c == '{') goto key;
+      if (in_object) goto key;
       goto value;  // the first element
     }
     case 't':
@@ -228,32 +232,43 @@ value:
       }
       return fail("expected a value, found " + DescribeByte(text_, i));
   }
+close:
+  // The innermost container just closed.
+  if (--depth != 0) in_object = (is_object[(depth - 1) >> 6] >> ((depth - 1) & 63)) & 1;
 after_value:
   // Close containers or move to the next element.
-  while (depth != 0) {
-    ws();
-    if (i >= n) return fail("unexpected end of input, expected ',' or a closing bracket");
-    bool obj = (is_object[(depth - 1) >> 6] >> ((depth - 1) & 63)) & 1;
-    char d = p[i];
-    if (d == ',') {
-      ++i;
-      if (obj) goto key;
-      goto value;
-    }
-    if (d != (obj ? '}' : ']')) {
-      return fail(std::string("expected ',' or '") + (obj ? '}' : ']') + "', found " + DescribeByte(text_, i));
-    }
-    ++i;
-    --depth;
+  if (depth == 0) {
+    pos_ = i;
+    return true;
   }
-  pos_ = i;
-  return true;
+  if (i < n && p[i] == ',') {
+    ++i;
+    // Each element: often enough to give back pages even in a flat array.
+    if (i >= next_progress_) {
+      pos_ = i;
+      Progress();
+    }
+    if (in_object) goto key;
+    goto value;
+  }
+  if (i < n && p[i] == (in_object ? '}' : ']')) {
+    ++i;
+    goto close;
+  }
+  ws();
+  if (i >= n) return fail("unexpected end of input, expected ',' or a closing bracket");
+  if (p[i] == ',' || p[i] == (in_object ? '}' : ']')) goto after_value;
+  return fail(std::string("expected ',' or '") + (in_object ? '}' : ']') + "', found " + DescribeByte(text_, i));
 key:
-  ws();
-  if (i >= n || p[i] != '"') return fail("expected a string object key, found " + DescribeByte(text_, i));
+  if (i >= n || p[i] != '"') {
+    ws();
+    if (i >= n || p[i] != '"') return fail("expected a string object key, found " + DescribeByte(text_, i));
+  }
   if (!skip_string()) return false;
-  ws();
-  if (i >= n || p[i] != ':') return fail("expected ':' after object key, found " + DescribeByte(text_, i));
+  if (i >= n || p[i] != ':') {
+    ws();
+    if (i >= n || p[i] != ':') return fail("expected ':' after object key, found " + DescribeByte(text_, i));
+  }
   ++i;
   goto value;
 }
