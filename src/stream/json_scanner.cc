@@ -5,11 +5,13 @@
 // closer look.
 #include "stream/json_scanner.h"
 
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <limits>
 
 #include "stream/go_json_string.h"
+#include "stream/json_scanner_skip_value.h"
 #include "stream/json_string_scan.h"
 #include "stream/structural_skip.h"
 
@@ -128,149 +130,60 @@ bool JsonScanner::SkipLiteral(std::string_view word) {
   return true;
 }
 
+namespace {
+
+// SkipValue's string scan in this translation unit: SSE2.
+struct Sse2Strings {
+  static detail::StringScan Scan(const char* p, size_t i, size_t n) {
+    return detail::ScanStringFast<false>(p, i, n);
+  }
+};
+
+}  // namespace
+
+namespace {
+std::atomic<bool> avx2_allowed{true};
+}  // namespace
+
+void JsonScanner::AllowAvx2(bool allowed) { avx2_allowed.store(allowed, std::memory_order_relaxed); }
+
+#if defined(TFSTREAM_HAVE_AVX2_UNIT)
+bool JsonScanner::UseAvx2() { return SkipByStructureUsesAvx2() && avx2_allowed.load(std::memory_order_relaxed); }
+#endif
+
 bool JsonScanner::SkipValue(int outer_depth) {
-  // Iterative so that hostile nesting cannot exhaust the stack. One bit per
-  // open container: set for an object, clear for an array; `in_object`
-  // caches the innermost one's bit. Written as a small state machine (value,
-  // after a value, key) with the common path inline and the cursor in a
-  // local (`i`, stored to pos_ before anything out of line reads it): this
-  // loop validates every byte ValidateDeferred and the render workers hand
-  // it. Plans are mostly compact, so each state first tries the byte it
-  // expects and only then skips whitespace.
-  uint64_t is_object[(kMaxDepth + 63) / 64];
-  int depth = 0;
-  bool in_object = false;
-  const char* p = text_.data();
-  const size_t n = text_.size();
-  size_t i = pos_;
-  auto ws = [&] {
-    while (i < n && (p[i] == ' ' || p[i] == '\n' || p[i] == '\r' || p[i] == '\t')) ++i;
-  };
-  auto fail = [&](const std::string& message) {
-    pos_ = i;
-    return Fail(message);
-  };
-  auto skip_string = [&]() -> bool {
-    detail::StringScan r = detail::ScanStringFast<false>(p, i + 1, n);
-    if (r.done) {
-      i = r.pos;
-      return true;
-    }
-    if (!SkipStringTail(r.pos)) return false;
-    i = pos_;
-    return true;
-  };
-  auto literal = [&](const char* word, size_t len) -> bool {
-    if (n - i >= len && std::memcmp(p + i, word, len) == 0) {
-      i += len;
-      return true;
-    }
-    pos_ = i;
-    return SkipLiteral(std::string_view(word, len));
-  };
-  char c;
-value:
-  if (i >= n) return fail("unexpected end of input, expected a value");
-  c = p[i];
-  if (c == '"') {
-    if (!skip_string()) return false;
-    goto after_value;
+#if defined(TFSTREAM_HAVE_AVX2_UNIT)
+  if (UseAvx2()) return SkipValueAvx2(outer_depth);
+#endif
+  return SkipValueWith<Sse2Strings>(outer_depth);
+}
+
+bool JsonScanner::FailValue(ValueError what, size_t at) {
+  pos_ = at;
+  switch (what) {
+    case ValueError::kEndInValue:
+      return Fail("unexpected end of input, expected a value");
+    case ValueError::kTooDeep:
+      return Fail("exceeded maximum nesting depth of 10000");
+    case ValueError::kNotAValue:
+      return Fail("expected a value, found " + DescribeByte(text_, at));
+    case ValueError::kEndAfterValue:
+      return Fail("unexpected end of input, expected ',' or a closing bracket");
+    case ValueError::kNoCommaInObject:
+      return Fail("expected ',' or '}', found " + DescribeByte(text_, at));
+    case ValueError::kNoCommaInArray:
+      return Fail("expected ',' or ']', found " + DescribeByte(text_, at));
+    case ValueError::kNoKey:
+      return Fail("expected a string object key, found " + DescribeByte(text_, at));
+    case ValueError::kNoColon:
+      return Fail("expected ':' after object key, found " + DescribeByte(text_, at));
   }
-  switch (c) {
-    case ' ': case '\n': case '\r': case '\t':
-      ws();
-      goto value;
-    case '{':
-    case '[': {
-      if (i >= next_progress_) {
-        pos_ = i;
-        Progress();
-      }
-      if (depth + outer_depth >= kMaxDepth) return fail("exceeded maximum nesting depth of 10000");
-      ++i;
-      in_object = c == '{';
-      uint64_t bit = uint64_t{1} << (depth & 63);
-      if (in_object) {
-        is_object[depth >> 6] |= bit;
-      } else {
-        is_object[depth >> 6] &= ~bit;
-      }
-      ++depth;
-      ws();
-      if (i < n && p[i] == (in_object ? '}' : ']')) {
-        ++i;
-        goto close;
-      }
-      if (in_object) goto key;
-      goto value;  // the first element
-    }
-    case 't':
-      if (!literal("true", 4)) return false;
-      goto after_value;
-    case 'f':
-      if (!literal("false", 5)) return false;
-      goto after_value;
-    case 'n':
-      if (!literal("null", 4)) return false;
-      goto after_value;
-    default:
-      if (c >= '1' && c <= '9') {
-        // A plain integer needs no more than its digits; anything with a
-        // fraction or an exponent goes to SkipNumber from its start.
-        size_t k = i + 1;
-        while (k < n && p[k] >= '0' && p[k] <= '9') ++k;
-        if (k >= n || (p[k] != '.' && p[k] != 'e' && p[k] != 'E')) {
-          i = k;
-          goto after_value;
-        }
-      }
-      if (c == '-' || (c >= '0' && c <= '9')) {
-        pos_ = i;
-        if (!SkipNumber()) return false;
-        i = pos_;
-        goto after_value;
-      }
-      return fail("expected a value, found " + DescribeByte(text_, i));
-  }
-close:
-  // The innermost container just closed.
-  if (--depth != 0) in_object = (is_object[(depth - 1) >> 6] >> ((depth - 1) & 63)) & 1;
-after_value:
-  // Close containers or move to the next element.
-  if (depth == 0) {
-    pos_ = i;
-    return true;
-  }
-  if (i < n && p[i] == ',') {
-    ++i;
-    // Each element: often enough to give back pages even in a flat array.
-    if (i >= next_progress_) {
-      pos_ = i;
-      Progress();
-    }
-    if (in_object) goto key;
-    goto value;
-  }
-  if (i < n && p[i] == (in_object ? '}' : ']')) {
-    ++i;
-    goto close;
-  }
-  ws();
-  if (i >= n) return fail("unexpected end of input, expected ',' or a closing bracket");
-  if (p[i] == ',' || p[i] == (in_object ? '}' : ']')) goto after_value;
-  return fail(std::string("expected ',' or '") + (in_object ? '}' : ']') + "', found " + DescribeByte(text_, i));
-key:
-  if (i >= n || p[i] != '"') {
-    ws();
-    if (i >= n || p[i] != '"') return fail("expected a string object key, found " + DescribeByte(text_, i));
-  }
-  if (!skip_string()) return false;
-  if (i >= n || p[i] != ':') {
-    ws();
-    if (i >= n || p[i] != ':') return fail("expected ':' after object key, found " + DescribeByte(text_, i));
-  }
-  ++i;
-  goto value;
+  return false;
+}
+
+void JsonScanner::ReportProgress(size_t at) {
+  pos_ = at;
+  Progress();
 }
 
 bool JsonScanner::SkipStructurally(int outer_depth) {

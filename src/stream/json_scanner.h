@@ -64,6 +64,9 @@ class JsonScanner {
   // Validates and skips one value of any kind.
   // `outer_depth` is the number of containers already open around the value.
   bool SkipValue(int outer_depth = 0);
+  // For tests: whether SkipValue may use its AVX2 build (when the CPU has
+  // AVX2), so that the SSE2 one can be checked on the same machine.
+  static void AllowAvx2(bool allowed);
   // Skips one value by its structure alone (structural_skip.h), without
   // validating it, but still failing on nesting deeper than kMaxDepth or a
   // value that never ends. Tells OnProgress as it goes.
@@ -102,6 +105,20 @@ class JsonScanner {
   bool FailAt(size_t at, const std::string& message);
 
  private:
+  // SkipValue's loop (json_scanner_skip_value.h), over a string scan for
+  // one instruction set; SkipValueAvx2 is its AVX2 build, used when the CPU
+  // has it (json_scanner_avx2.cc).
+  template <typename Strings>
+  bool SkipValueWith(int outer_depth);
+  bool SkipValueAvx2(int outer_depth);
+  static bool UseAvx2();
+  enum class ValueError {
+    kEndInValue, kTooDeep, kNotAValue, kEndAfterValue, kNoCommaInObject, kNoCommaInArray, kNoKey, kNoColon,
+  };
+  // Out of line, so that the loop's builds share no inline code.
+  bool FailValue(ValueError what, size_t at);
+  void ReportProgress(size_t at);
+
   bool SkipString();
   bool SkipStringTail(size_t i);
   // ReadStringRaw, also telling whether the body is plain ASCII without
