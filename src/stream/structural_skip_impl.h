@@ -82,31 +82,43 @@ inline bool IsSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == 
 
 // Walks the blocks from `pos`; `on_block(at, masks, real_quotes, in_string)`
 // returns true to stop. Returns false when the text ran out first.
+// The whole blocks between two progress reports go through an inner loop
+// that calls nothing, so the classifier's constants stay in registers (a
+// call would clobber every vector register); the last, partial block is
+// padded with spaces in a copy.
 template <typename Classify, typename Fn>
 inline bool ForEachBlock(std::string_view text, size_t pos, const SkipProgress* progress, Classify classify,
                          Fn on_block) {
   const char* p = text.data();
   const size_t n = text.size();
+  const size_t whole_end = n >= kBlock ? n - kBlock + 1 : 0;  // a block starting before this is whole
   EscapeTracker escapes;
   uint64_t prev_in_string = 0;
-  char tail[kBlock];
   size_t next_report = progress != nullptr && progress->fn ? pos + progress->interval : SIZE_MAX;
-  for (size_t at = pos; at < n; at += kBlock) {
-    if (at >= next_report) {
-      progress->fn(at);
-      next_report = at + progress->interval;
-    }
-    const char* block = p + at;
-    if (n - at < kBlock) {
-      std::memset(tail, ' ', kBlock);
-      std::memcpy(tail, block, n - at);
-      block = tail;
-    }
+  auto step = [&](size_t at, const char* block) __attribute__((always_inline)) {
     BlockMasks m = classify(block);
     uint64_t quotes = m.quote & ~escapes.Escaped(m.backslash);
     uint64_t in_string = PrefixXor(quotes) ^ prev_in_string;
     prev_in_string = static_cast<uint64_t>(static_cast<int64_t>(in_string) >> 63);
-    if (on_block(at, m, quotes, in_string)) return true;
+    return on_block(at, m, quotes, in_string);
+  };
+  size_t at = pos;
+  while (at < n) {
+    if (at >= next_report) {
+      progress->fn(at);
+      next_report = at + progress->interval;
+    }
+    const size_t stop = next_report < whole_end ? next_report : whole_end;
+    for (; at < stop; at += kBlock) {
+      if (step(at, p + at)) return true;
+    }
+    if (at < whole_end) continue;  // time for a progress report
+    if (at >= n) break;
+    char tail[kBlock];
+    std::memset(tail, ' ', kBlock);
+    std::memcpy(tail, p + at, n - at);
+    if (step(at, tail)) return true;
+    at += kBlock;
   }
   return false;
 }

@@ -104,6 +104,24 @@ TEST_CASE("structural skip agrees with a byte-at-a-time reference on random text
     REQUIRE(portable.end == want.end);
     REQUIRE(portable.complete == want.complete);
     REQUIRE(portable.too_deep == want.too_deep);
+    // Progress reports split the loop; the answer stays the same.
+    tfstream::stream::SkipProgress progress;
+    progress.interval = 1 + rng() % 200;
+    size_t last = start;
+    progress.fn = [&](size_t at) {
+      REQUIRE(at >= last);
+      REQUIRE(at < t.size());
+      last = at;
+    };
+    StructuralEnd reported = SkipByStructure(t, start, max_depth, &progress);
+    REQUIRE(reported.end == want.end);
+    REQUIRE(reported.complete == want.complete);
+    REQUIRE(reported.too_deep == want.too_deep);
+    last = start;
+    StructuralEnd reported_portable = SkipByStructurePortable(t, start, max_depth, &progress);
+    REQUIRE(reported_portable.end == want.end);
+    REQUIRE(reported_portable.complete == want.complete);
+    REQUIRE(reported_portable.too_deep == want.too_deep);
   }
 }
 
