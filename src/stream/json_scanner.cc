@@ -233,11 +233,11 @@ bool JsonScanner::ReadStringRaw(std::string_view* raw) {
 
 bool JsonScanner::ReadStringRawPlain(std::string_view* raw, bool* plain) {
   SkipWhitespace();
-  if (pos_ >= text_.size() || text_[pos_] != '"') {
-    return Fail("expected a string, found " + DescribeByte(text_, pos_));
-  }
-  size_t start = pos_ + 1;
-  detail::StringScan r = detail::ScanStringFast<true>(text_.data(), start, text_.size());
+  const char* p = text_.data();
+  const size_t n = text_.size();
+  if (pos_ >= n || p[pos_] != '"') return FailFound("expected a string, found ");
+  const size_t start = pos_ + 1;
+  detail::StringScan r = detail::ScanStringFast<true>(p, start, n);
   if (r.done) {
     pos_ = r.pos;
     *plain = r.plain;
@@ -245,9 +245,13 @@ bool JsonScanner::ReadStringRawPlain(std::string_view* raw, bool* plain) {
     if (!SkipStringTail(r.pos)) return false;
     *plain = false;
   }
-  *raw = text_.substr(start, pos_ - 1 - start);
+  *raw = std::string_view(p + start, pos_ - 1 - start);
   return true;
 }
+
+bool JsonScanner::FailFound(const char* what) { return Fail(what + DescribeByte(text_, pos_)); }
+
+bool JsonScanner::FailText(const char* message) { return Fail(message); }
 
 bool JsonScanner::ReadString(std::string* out) {
   std::string_view raw;
@@ -276,13 +280,14 @@ bool JsonScanner::NextMember(bool* first, std::string* key) {
 bool JsonScanner::NextKey(bool* first, std::string_view* key) {
   SkipWhitespace();
   if (pos_ >= next_progress_) Progress();
-  if (pos_ >= text_.size()) return Fail("unexpected end of input in object");
+  const size_t n = text_.size();
+  if (pos_ >= n) return FailText("unexpected end of input in object");
   if (text_[pos_] == '}') {
     ++pos_;
     return false;
   }
   if (!*first) {
-    if (text_[pos_] != ',') return Fail("expected ',' or '}' after object member, found " + DescribeByte(text_, pos_));
+    if (text_[pos_] != ',') return FailFound("expected ',' or '}' after object member, found ");
     ++pos_;
   }
   *first = false;
@@ -291,19 +296,24 @@ bool JsonScanner::NextKey(bool* first, std::string_view* key) {
   if (!ReadStringRawPlain(&raw, &plain)) return false;
   if (plain || !NeedsGoJsonDecoding(raw)) {
     *key = raw;
-  } else {
-    key_buffer_.clear();
-    if (!DecodeGoJsonString(raw, &key_buffer_)) {
-      return FailAt(static_cast<size_t>(raw.data() - text_.data()), "invalid string");
-    }
-    *key = key_buffer_;
+  } else if (!DecodeKey(raw, key)) {
+    return false;
   }
   // Fast path for the compact ':' right after the key.
-  if (pos_ < text_.size() && text_[pos_] == ':') {
+  if (pos_ < n && text_[pos_] == ':') {
     ++pos_;
     return true;
   }
   return Expect(':', "':' after object key");
+}
+
+bool JsonScanner::DecodeKey(std::string_view raw, std::string_view* key) {
+  key_buffer_.clear();
+  if (!DecodeGoJsonString(raw, &key_buffer_)) {
+    return FailAt(static_cast<size_t>(raw.data() - text_.data()), "invalid string");
+  }
+  *key = key_buffer_;
+  return true;
 }
 
 bool JsonScanner::BeginArray(const char* what) {

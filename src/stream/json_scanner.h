@@ -124,6 +124,10 @@ class JsonScanner {
   // ReadStringRaw, also telling whether the body is plain ASCII without
   // escapes (false when unsure).
   bool ReadStringRawPlain(std::string_view* raw, bool* plain);
+  // Cold paths, out of line so that the hot ones need no string temporaries.
+  [[gnu::cold]] bool FailFound(const char* what);  // `what` + the byte at the cursor
+  [[gnu::cold]] bool FailText(const char* message);
+  [[gnu::cold]] bool DecodeKey(std::string_view raw, std::string_view* key);
   bool SkipNumber();
   bool SkipLiteral(std::string_view word);
 
