@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "render/differ/differ.h"
+#include "stream/action_peek.h"
 #include "stream/json_tree_parser.h"
 
 namespace tfstream::pipeline {
@@ -152,25 +153,34 @@ Status ResourceWorker::Invocations(const stream::ResourceChange& rc,
   return Status::Ok();
 }
 
-// The ChangeFilter decides on the same scanned facts as the pre-scan did,
-// before the element is parsed: the legend and counts then always agree
-// with the blocks printed, and hidden blocks cost a scan only.
+// Which blocks are shown is decided as the pre-scan decided it, so the legend
+// and counts always agree with the blocks printed. An element whose first
+// actions alone make it shown is parsed at once: the decision is then taken
+// on the parsed tree, which reads repeated keys as the pre-scan's facts do.
+// Any other element is first scanned for its facts: the ChangeFilter decides
+// on them, as it did in the pre-scan, and a hidden block costs a scan only.
 Status ResourceWorker::RenderChangeBlock(std::string_view raw, uint64_t offset, std::string* out) {
   // The pre-scan only found the ends of this element's values, so they are
   // validated here, on a worker thread: by yajl as it parses a block that is
   // shown, by the scanner for one that is not.
   element_offset_ = offset;
-  stream::JsonScanner scan(raw, offset);
-  stream::ResourceFacts rf;
-  stream::PlanAction action;
-  if (!stream::ScanResourceFacts(&scan, 2, &rf, stream::ValueSkip::kByStructure)) {
-    return ctx_.PlanError(scan.status());
-  }
-  if (!stream::PlanActionFromList(rf.actions, &action) ||
-      !stream::IsPrintedChange(action, rf.Moved(), rf.importing, rf.mode == "managed") ||
-      (ctx_.opt.filter.active() && !ctx_.opt.filter.Matches(rf, action))) {
-    stream::JsonScanner check(raw, offset);
-    return check.SkipValue(2) ? Status::Ok() : ctx_.PlanError(check.status());
+  const bool filtered = ctx_.opt.filter.active();
+  if (filtered || !stream::ActionAloneShowsBlock(raw)) {
+    // Without a filter the block is most likely hidden (a no-op): validate
+    // while scanning, in one pass. With one, most blocks may be shown, and
+    // yajl validates those as it parses them.
+    stream::JsonScanner scan(raw, offset);
+    stream::ResourceFacts rf;
+    stream::PlanAction action;
+    stream::ValueSkip skip = filtered ? stream::ValueSkip::kByStructure : stream::ValueSkip::kValidate;
+    if (!stream::ScanResourceFacts(&scan, 2, &rf, skip)) return ctx_.PlanError(scan.status());
+    if (!stream::PlanActionFromList(rf.actions, &action) ||
+        !stream::IsPrintedChange(action, rf.Moved(), rf.importing, rf.mode == "managed") ||
+        (filtered && !ctx_.opt.filter.Matches(rf, action))) {
+      if (skip == stream::ValueSkip::kValidate) return Status::Ok();
+      stream::JsonScanner check(raw, offset);
+      return check.SkipValue(2) ? Status::Ok() : ctx_.PlanError(check.status());
+    }
   }
   stream::ResourceChange rc;
   Status s = Load(raw, offset, &rc);

@@ -79,6 +79,25 @@ mutate "$P" v.json "$A_END" '"after_sensitive":{}},"change":null,"change":{"acti
 same keys/repeated-change-exact-adds v.json delete.json
 mutate "$P" v.json "$A_END" '"after_sensitive":{},"actions":[null]}},{"address":"test_thing.b"'
 same keys/actions-null-element-keeps v.json "$P"
+# The worker parses a block at once when its first actions alone make it
+# shown; a later repeated "actions", "change" or "mode" still decides, as in
+# the pre-scan.
+mutate "$P" noop.json '"actions":["update"]' '"actions":["no-op"]'
+mutate "$P" v.json '"actions":["update"]' '"actions":["update"],"Actions":["no-op"]'
+same keys/update-then-noop-actions v.json noop.json
+mutate "$P" v.json "$A_END" '"after_sensitive":{}},"change":{"actions":["no-op"]}},{"address":"test_thing.b"'
+same keys/update-then-noop-change v.json noop.json
+mutate noop.json v.json '"actions":["no-op"]' '"actions":["no-op"],"actions":["update"]'
+same keys/noop-then-update-actions v.json "$P"
+mutate noop.json v.json "$A_END" '"after_sensitive":{}},"CHANGE":{"actions":["update"]}},{"address":"test_thing.b"'
+same keys/noop-then-update-change v.json "$P"
+# (A data source's schema, for the plans where test_thing.a reads as one.)
+mutate delete.json ds_delete.json '"resource_schemas":' '"data_source_schemas":{"test_thing":{"version":0,"block":{}}},"resource_schemas":'
+mutate ds_delete.json data_delete.json '"mode":"managed"' '"mode":"data"'
+mutate ds_delete.json v.json "$A_END" '"after_sensitive":{}},"Mode":"data"},{"address":"test_thing.b"'
+same keys/delete-then-mode-data v.json data_delete.json
+mutate data_delete.json v.json "$A_END" '"after_sensitive":{}},"mode":"managed"},{"address":"test_thing.b"'
+same keys/data-then-mode-managed v.json ds_delete.json
 mutate "$P" v.json '"actions":["update"]' '"actions":["update"],"importing":{"id":"y"},"Importing":null'
 same keys/importing-null-clears v.json "$P"
 mutate "$P" v.json '"actions":["update"]' '"actions":["update"],"importing":null,"Importing":{"id":"x"}'
