@@ -63,23 +63,69 @@ size_t DecodeNonAscii(const unsigned char* p, size_t n, char32_t* r) {
   return size;
 }
 
-// utf8.EncodeRune for a valid rune (callers never pass surrogates).
-void AppendUtf8(std::string* out, char32_t r) {
+// utf8.EncodeRune for a valid rune (callers never pass surrogates): writes
+// 1 to 4 bytes at d, returns the end.
+char* EncodeUtf8(char* d, char32_t r) {
   if (r < 0x80) {
-    out->push_back(static_cast<char>(r));
+    *d++ = static_cast<char>(r);
   } else if (r < 0x800) {
-    out->push_back(static_cast<char>(0xC0 | (r >> 6)));
-    out->push_back(static_cast<char>(0x80 | (r & 0x3F)));
+    *d++ = static_cast<char>(0xC0 | (r >> 6));
+    *d++ = static_cast<char>(0x80 | (r & 0x3F));
   } else if (r < 0x10000) {
-    out->push_back(static_cast<char>(0xE0 | (r >> 12)));
-    out->push_back(static_cast<char>(0x80 | ((r >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (r & 0x3F)));
+    *d++ = static_cast<char>(0xE0 | (r >> 12));
+    *d++ = static_cast<char>(0x80 | ((r >> 6) & 0x3F));
+    *d++ = static_cast<char>(0x80 | (r & 0x3F));
   } else {
-    out->push_back(static_cast<char>(0xF0 | (r >> 18)));
-    out->push_back(static_cast<char>(0x80 | ((r >> 12) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | ((r >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (r & 0x3F)));
+    *d++ = static_cast<char>(0xF0 | (r >> 18));
+    *d++ = static_cast<char>(0x80 | ((r >> 12) & 0x3F));
+    *d++ = static_cast<char>(0x80 | ((r >> 6) & 0x3F));
+    *d++ = static_cast<char>(0x80 | (r & 0x3F));
   }
+  return d;
+}
+
+// Printable ASCII other than '"' and '\\': copied as it is.
+bool IsPlain(unsigned char c) { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\'; }
+
+#if defined(__SSE2__)
+// The bytes of a 16-byte block that are not plain, as a bit mask. Signed
+// compare: bytes 0x80..0xff are negative, so below 0x20 as control bytes are.
+inline int NotPlainMask(__m128i v) {
+  __m128i quote = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
+  __m128i quote_or_slash = _mm_or_si128(quote, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+  __m128i hit = _mm_or_si128(quote_or_slash, _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
+  return _mm_movemask_epi8(hit);
+}
+#endif
+
+// The length of the run of plain bytes p[0..n) starts with, found 16 bytes
+// at a time; never reads p[n] or beyond (the text may end a mapping).
+size_t PlainRun(const unsigned char* p, size_t n) {
+  size_t i = 0;
+#if defined(__SSE2__)
+  for (; i + 16 <= n; i += 16) {
+    int mask = NotPlainMask(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i)));
+    if (mask != 0) return i + static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+  }
+#endif
+  while (i < n && IsPlain(p[i])) ++i;
+  return i;
+}
+
+// PlainRun that also copies the run to d. Whole 16-byte blocks are stored,
+// so up to 15 bytes past the run may be written too, but never past d + n.
+size_t CopyPlainRun(const unsigned char* p, size_t n, char* d) {
+  size_t i = 0;
+#if defined(__SSE2__)
+  for (; i + 16 <= n; i += 16) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(d + i), v);
+    int mask = NotPlainMask(v);
+    if (mask != 0) return i + static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+  }
+#endif
+  for (; i < n && IsPlain(p[i]); ++i) d[i] = static_cast<char>(p[i]);
+  return i;
 }
 
 int HexValue(unsigned char c) {
@@ -109,55 +155,47 @@ bool NeedsGoJsonDecoding(std::string_view raw) {
   const auto* p = reinterpret_cast<const unsigned char*>(raw.data());
   const size_t n = raw.size();
   size_t i = 0;
-#if defined(__SSE2__)
-  // Plain printable ASCII needs nothing: skip it 16 bytes at a time. A byte
-  // needs a look if it is a quote, a backslash, a control byte or >= 0x80
-  // (signed compare: 0x80..0xff are negative, control bytes below 0x20).
-  const __m128i quote = _mm_set1_epi8('"');
-  const __m128i slash = _mm_set1_epi8('\\');
-  const __m128i space = _mm_set1_epi8(0x20);
-  while (i + 16 <= n) {
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
-    __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, slash)),
-                               _mm_cmplt_epi8(v, space));
-    if (_mm_movemask_epi8(hit) != 0) break;
-    i += 16;
-  }
-#endif
-  while (i < n) {
-    const unsigned char c = p[i];
-    if (c == '\\' || c == '"' || c < 0x20) return true;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
+  while (true) {
+    i += PlainRun(p + i, n - i);
+    if (i == n) return false;
+    if (p[i] < 0x80) return true;  // a quote, a backslash or a control byte
     char32_t r;
     const size_t width = DecodeNonAscii(p + i, n - i, &r);
     if (width == 1) return true;  // only invalid sequences decode to width 1
     i += width;
   }
-  return false;
 }
 
+// Decodes into a buffer sized for the raw text, which every step but one
+// fills no faster than it reads: the invariant is room >= bytes left to read.
+// Only an invalid byte (1 byte read, U+FFFD's 3 written) needs more, and then
+// the buffer grows once for the worst case.
 bool DecodeGoJsonString(std::string_view raw, std::string* out) {
   const auto* p = reinterpret_cast<const unsigned char*>(raw.data());
   const size_t n = raw.size();
-  out->reserve(out->size() + n);
+  const size_t base = out->size();
+  out->resize(base + n);
+  char* d = out->data() + base;
+  char* end = out->data() + out->size();
   size_t i = 0;
-  while (i < n) {
+  while (true) {
+    const size_t run = CopyPlainRun(p + i, n - i, d);
+    i += run;
+    d += run;
+    if (i == n) break;
     const unsigned char c = p[i];
     if (c == '\\') {
       if (i + 1 >= n) return false;
       switch (p[i + 1]) {
         case '"': case '\\': case '/':
-          out->push_back(static_cast<char>(p[i + 1]));
+          *d++ = static_cast<char>(p[i + 1]);
           i += 2;
           break;
-        case 'b': out->push_back('\b'); i += 2; break;
-        case 'f': out->push_back('\f'); i += 2; break;
-        case 'n': out->push_back('\n'); i += 2; break;
-        case 'r': out->push_back('\r'); i += 2; break;
-        case 't': out->push_back('\t'); i += 2; break;
+        case 'b': *d++ = '\b'; i += 2; break;
+        case 'f': *d++ = '\f'; i += 2; break;
+        case 'n': *d++ = '\n'; i += 2; break;
+        case 'r': *d++ = '\r'; i += 2; break;
+        case 't': *d++ = '\t'; i += 2; break;
         case 'u': {
           int32_t r = GetU4(p + i, n - i);
           if (r < 0) return false;
@@ -165,37 +203,39 @@ bool DecodeGoJsonString(std::string_view raw, std::string* out) {
           if (IsSurrogate(r)) {
             const int32_t r2 = GetU4(p + i, n - i);
             if (r < 0xDC00 && r2 >= 0xDC00 && r2 < 0xE000) {
-              AppendUtf8(out, 0x10000 + ((char32_t(r - 0xD800) << 10) | char32_t(r2 - 0xDC00)));
+              d = EncodeUtf8(d, 0x10000 + ((char32_t(r - 0xD800) << 10) | char32_t(r2 - 0xDC00)));
               i += 6;
               break;
             }
             r = kReplacement;  // lone or mismatched surrogate
           }
-          AppendUtf8(out, static_cast<char32_t>(r));
+          d = EncodeUtf8(d, static_cast<char32_t>(r));
           break;
         }
         default:
           return false;  // includes \' which unquote alone would accept
       }
-    } else if (c == '"' || c < 0x20) {
-      return false;
     } else if (c < 0x80) {
-      // Copy the ASCII run in one go.
-      size_t j = i + 1;
-      while (j < n && p[j] >= 0x20 && p[j] < 0x80 && p[j] != '\\' && p[j] != '"') ++j;
-      out->append(raw.substr(i, j - i));
-      i = j;
+      return false;  // a quote or a control byte
     } else {
       char32_t r;
       const size_t width = DecodeNonAscii(p + i, n - i, &r);
       if (width == 1) {
-        AppendUtf8(out, kReplacement);
+        if (static_cast<size_t>(end - d) < n - i + 2) {
+          const size_t at = static_cast<size_t>(d - out->data());
+          out->resize(at + 3 * (n - i));
+          d = out->data() + at;
+          end = out->data() + out->size();
+        }
+        d = EncodeUtf8(d, kReplacement);
       } else {
-        out->append(raw.substr(i, width));
+        for (size_t k = 0; k < width; ++k) d[k] = static_cast<char>(p[i + k]);
+        d += width;
       }
       i += width;
     }
   }
+  out->resize(static_cast<size_t>(d - out->data()));
   return true;
 }
 

@@ -2,11 +2,15 @@
 // the token) or into its own decode buffer (escapes present, decoded with
 // yajl's rules, which differ from Go's for broken surrogates). In the second
 // case we recover the raw token: yajl's consumed-bytes counter points just past
-// the closing quote, and the opening quote is the first quote before it that is
-// not itself escaped (inside a JSON string every quote is escaped).
+// the closing quote, and the opening quote is the last quote before it that is
+// not right after a backslash (see OpeningQuote).
 #include "stream/json_tree_parser.h"
 
 #include <yajl/yajl_parse.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include <algorithm>
 #include <cstdint>
@@ -21,16 +25,48 @@
 namespace tfstream::stream {
 namespace {
 
-bool AllAscii(const char* p, size_t n) {
-  uint64_t bits = 0;
+// Whether p[0..n) is all ASCII, 16 bytes at a time. The last block may be
+// read whole past p + n, but never up to `limit` (the end of the text).
+bool AllAscii(const char* p, size_t n, const char* limit) {
   size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t word;
-    std::memcpy(&word, p + i, 8);
-    bits |= word;
+#if defined(__SSE2__)
+  for (; i + 16 <= n; i += 16) {
+    if (_mm_movemask_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i))) != 0) return false;
   }
+  if (i < n && limit - (p + i) >= 16) {
+    __m128i last = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(last));
+    return (mask & ((1u << (n - i)) - 1)) == 0;
+  }
+#endif
+  unsigned char bits = 0;
   for (; i < n; ++i) bits |= static_cast<unsigned char>(p[i]);
-  return (bits & 0x8080808080808080ULL) == 0;
+  return bits < 0x80;
+}
+
+// Where the string token whose closing quote is text[close] opens. Inside a
+// token every quote is escaped, so comes right after a backslash, and the
+// opening quote never does (outside strings JSON has no backslash): it is
+// the last quote before `close` not preceded by one. Found 16 bytes at a
+// time. Returns `close` if there is none.
+size_t OpeningQuote(std::string_view text, size_t close) {
+  const char* t = text.data();
+  size_t j = close;  // what is left to search: t[0, j)
+#if defined(__SSE2__)
+  for (; j >= 17; j -= 16) {
+    __m128i here = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t + j - 16));
+    __m128i before = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t + j - 17));
+    unsigned quotes = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(here, _mm_set1_epi8('"'))));
+    unsigned escaped = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(before, _mm_set1_epi8('\\'))));
+    unsigned open = quotes & ~escaped;
+    if (open != 0) return j - 16 + static_cast<size_t>(31 - __builtin_clz(open));
+  }
+#endif
+  while (j > 0) {
+    --j;
+    if (t[j] == '"' && (j == 0 || t[j - 1] != '\\')) return j;
+  }
+  return close;
 }
 
 struct Frame {
@@ -159,7 +195,7 @@ class TreeBuilder {
       // A token without escapes, which yajl hands over in place: it holds
       // no quote, backslash or control byte, so only bytes >= 0x80 (maybe
       // invalid UTF-8) can need decoding.
-      if (AllAscii(p, n)) {
+      if (AllAscii(p, n, text_.data() + text_.size())) {
         *out = std::string_view(p, n);
         return true;
       }
@@ -168,14 +204,8 @@ class TreeBuilder {
       size_t end = yajl_get_bytes_consumed(handle);  // just past the closing quote
       if (end == 0 || end > text_.size()) return Fail("string token out of range", end);
       size_t close = end - 1;
-      size_t open = close;
-      while (open > 0) {
-        --open;
-        if (text_[open] != '"') continue;
-        size_t backslashes = 0;
-        while (open >= backslashes + 1 && text_[open - backslashes - 1] == '\\') ++backslashes;
-        if (backslashes % 2 == 0) break;
-      }
+      size_t open = OpeningQuote(text_, close);
+      if (open == close) return Fail("string token out of range", end);
       raw = text_.substr(open + 1, close - open - 1);
     }
     if (!NeedsGoJsonDecoding(raw)) {

@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstring>
+#include <memory>
 #include <string>
 
 using tfstream::stream::DecodeGoJsonString;
@@ -115,5 +117,81 @@ TEST_CASE("NeedsGoJsonDecoding is false exactly when the raw text is the value",
     INFO(raw);
     REQUIRE_FALSE(NeedsGoJsonDecoding(raw));
     CHECK(Decode(raw) == raw);
+  }
+}
+
+namespace {
+
+// Each special sequence with what it decodes to ("<error>" if rejected).
+struct Special {
+  const char* raw;
+  std::string decoded;
+};
+const Special kSpecials[] = {
+    {R"(\")", "\""},          {R"(\\)", "\\"},           {R"(\n)", "\n"},
+    {R"(\u00e9)", "\u00e9"},  {R"(\ud83d\ude00)", "\U0001F600"}, {R"(\ud800)", kFFFD},
+    {"\xc3\xa9", "\xc3\xa9"}, {"\xe2\x82\xac", "\xe2\x82\xac"},   {"\xff", kFFFD},
+    {"\xe2\x82", kFFFD + kFFFD}, {"\"", "<error>"},      {"\x01", "<error>"},
+    {"\\", "<error>"},        {R"(\u12)", "<error>"},
+};
+
+// A copy of s in a heap block of exactly its size: the sanitizer build
+// reports any read past the end, as past the end of a mapped input.
+std::string DecodeExact(const std::string& s, bool* needs) {
+  std::unique_ptr<char[]> exact(new char[s.size()]);
+  std::memcpy(exact.get(), s.data(), s.size());
+  std::string_view raw(exact.get(), s.size());
+  *needs = NeedsGoJsonDecoding(raw);
+  return Decode(raw);
+}
+
+}  // namespace
+
+TEST_CASE("plain runs are copied 16 bytes at a time up to any special byte", "[go_json_string]") {
+  // Every position of a special sequence against the 16-byte blocks, with
+  // plain text on both sides, at the very end of the input too.
+  for (const Special& sp : kSpecials) {
+    for (size_t before = 0; before <= 40; ++before) {
+      for (size_t after : {size_t{0}, size_t{1}, size_t{15}, size_t{16}, size_t{17}, size_t{33}}) {
+        std::string prefix(before, 'a'), suffix(after, 'z');
+        for (size_t k = 0; k < before; ++k) prefix[k] = static_cast<char>('!' + (k * 7) % 90);
+        for (size_t k = 0; k < prefix.size(); ++k) {
+          if (prefix[k] == '"' || prefix[k] == '\\') prefix[k] = '#';
+        }
+        bool needs;
+        std::string got = DecodeExact(prefix + sp.raw + suffix, &needs);
+        std::string want = sp.decoded == "<error>" ? sp.decoded : prefix + sp.decoded + suffix;
+        INFO("special " << sp.raw << " after " << before << " plain bytes, " << after << " after it");
+        CHECK(got == want);
+        CHECK(needs == (sp.decoded == "<error>" || sp.decoded != sp.raw));
+      }
+    }
+  }
+}
+
+TEST_CASE("long plain and repeated special runs decode exactly", "[go_json_string]") {
+  bool needs;
+  std::string plain(1000, 'x');
+  CHECK(DecodeExact(plain, &needs) == plain);
+  CHECK_FALSE(needs);
+  // Invalid bytes triple in size: the buffer grows past the raw length.
+  std::string invalid(100, '\xff');
+  std::string want;
+  for (int k = 0; k < 100; ++k) want += kFFFD;
+  CHECK(DecodeExact(invalid, &needs) == want);
+  CHECK(DecodeExact("ab" + invalid + "cd", &needs) == "ab" + want + "cd");
+  // JSON inside a string: an escaped quote every few bytes.
+  std::string raw, decoded;
+  for (int k = 0; k < 50; ++k) {
+    raw += R"(\"key)" + std::to_string(k) + R"(\":\"v\u00e9\")";
+    decoded += "\"key" + std::to_string(k) + "\":\"v\u00e9\"";
+  }
+  CHECK(DecodeExact(raw, &needs) == decoded);
+  CHECK(needs);
+  // Valid multi-byte UTF-8 straddling a block boundary is kept whole.
+  for (size_t at = 10; at <= 20; ++at) {
+    std::string s = std::string(at, 'a') + "\xf0\x9f\x98\x80" + std::string(20, 'b');
+    CHECK(DecodeExact(s, &needs) == s);
+    CHECK_FALSE(needs);
   }
 }

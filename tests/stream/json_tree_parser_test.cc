@@ -2,6 +2,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <string>
+
+#include "stream/go_json_string.h"
 #include "stream/json_document.h"
 
 using tfstream::buffer::Arena;
@@ -58,4 +61,45 @@ TEST_CASE("ParseGoJson accepts one value with trailing whitespace only", "[tree]
   CHECK_FALSE(ParseGoJson("[1] [2]", &arena, &v));
   CHECK_FALSE(ParseGoJson("{\"a\":}", &arena, &v));
   CHECK_FALSE(ParseGoJson("[\"\\'\"]", &arena, &v));
+}
+
+TEST_CASE("tree parser finds every escaped string's raw text, at any length", "[tree]") {
+  // Escaped strings come back from yajl's buffer; the raw token is found by
+  // looking back for the opening quote, 16 bytes at a time.
+  for (size_t n = 0; n <= 40; ++n) {
+    std::string plain(n, 'p');
+    for (const char* esc : {R"(\")", R"(\\)", R"(\\\")", R"(\ud800)", "\xff"}) {
+      std::string body = plain + esc + plain;
+      std::string text = R"({"k\"":[ "x", ")" + body + R"(" ,")" + plain + R"("]})";
+      Arena arena;
+      const JsonValue* v = nullptr;
+      REQUIRE(ParseJsonTree(text, 0, &arena, &v).ok());
+      const JsonValue* list = nullptr;
+      REQUIRE(v->Find("k\"", &list));
+      REQUIRE(list->size == 3);
+      std::string want;
+      REQUIRE(tfstream::stream::DecodeGoJsonString(body, &want));
+      INFO("escape " << esc << " after " << n << " bytes");
+      CHECK(list->items[0]->text() == "x");
+      CHECK(list->items[1]->text() == want);
+      CHECK(list->items[2]->text() == plain);
+    }
+  }
+}
+
+TEST_CASE("tree parser checks in-place strings for non-ASCII near the end of the text", "[tree]") {
+  // The last 16-byte block of an in-place string may be read past the
+  // string but never past the text.
+  for (size_t n = 1; n <= 34; ++n) {
+    for (size_t at = 0; at < n; ++at) {
+      std::string body(n, 'q');
+      body[at] = '\xff';
+      std::string text = "\"" + body + "\"";
+      Arena arena;
+      const JsonValue* v = nullptr;
+      REQUIRE(ParseJsonTree(text, 0, &arena, &v).ok());
+      std::string want = body.substr(0, at) + "\xEF\xBF\xBD" + body.substr(at + 1);
+      CHECK(v->text() == want);
+    }
+  }
 }
