@@ -14,6 +14,7 @@
 // Lifetime: values and their strings live in the Arena they were parsed into.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -136,20 +137,67 @@ class FieldKey {
 // reflect.DeepEqual over decoded JSON: numbers compare by literal text.
 bool JsonDeepEqual(const JsonValue* a, const JsonValue* b);
 
+namespace key_compare {
+
+// Eight bytes of a key as a number that orders as the bytes do.
+inline uint64_t Load8(const char* p) {
+  uint64_t w;
+  std::memcpy(&w, p, 8);
+  if constexpr (std::endian::native == std::endian::little) w = __builtin_bswap64(w);
+  return w;
+}
+
+inline uint32_t Load4(const char* p) {
+  uint32_t w;
+  std::memcpy(&w, p, 4);
+  if constexpr (std::endian::native == std::endian::little) w = __builtin_bswap32(w);
+  return w;
+}
+
+}  // namespace key_compare
+
 // Bytewise a < b, the order of sort.Strings and of object members. Keys are
-// short and differ early: a plain loop beats a call to memcmp.
+// short, compared millions of times (sorting objects, walking schemas
+// against values): eight bytes at a time, inline, beat both a byte loop and a
+// call to memcmp. Reads only inside both keys.
 inline bool KeyLess(std::string_view a, std::string_view b) {
-  size_t n = a.size() < b.size() ? a.size() : b.size();
-  for (size_t i = 0; i < n; ++i) {
-    if (a[i] != b[i]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
+  using key_compare::Load8;
+  const size_t n = a.size() < b.size() ? a.size() : b.size();
+  const char* p = a.data();
+  const char* q = b.data();
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t x = Load8(p + i), y = Load8(q + i);
+    if (x != y) return x < y;
+  }
+  if (n >= 8 && i < n) {
+    // The last eight bytes, overlapping bytes already found equal.
+    uint64_t x = Load8(p + n - 8), y = Load8(q + n - 8);
+    if (x != y) return x < y;
+  } else {
+    for (; i < n; ++i) {
+      if (p[i] != q[i]) return static_cast<unsigned char>(p[i]) < static_cast<unsigned char>(q[i]);
+    }
   }
   return a.size() < b.size();
 }
 
 inline bool KeyEqual(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (a[i] != b[i]) return false;
+  using key_compare::Load4;
+  using key_compare::Load8;
+  const size_t n = a.size();
+  if (n != b.size()) return false;
+  const char* p = a.data();
+  const char* q = b.data();
+  if (n >= 8) {
+    for (size_t i = 0; i + 8 < n; i += 8) {
+      if (Load8(p + i) != Load8(q + i)) return false;
+    }
+    return Load8(p + n - 8) == Load8(q + n - 8);
+  }
+  if (n >= 4) return Load4(p) == Load4(q) && Load4(p + n - 4) == Load4(q + n - 4);
+  for (size_t i = 0; i < n; ++i) {
+    if (p[i] != q[i]) return false;
   }
   return true;
 }
