@@ -10,7 +10,7 @@ bool JsonValue::Find(std::string_view key, const JsonValue** value) const {
   if (size <= 8) {
     // Small objects: an equality scan is cheaper than ordered comparisons.
     for (size_t i = 0; i < size; ++i) {
-      if (members[i].key.size() == key.size() && members[i].key == key) {
+      if (KeyEqual(members[i].key, key)) {
         *value = members[i].value;
         return true;
       }
@@ -20,7 +20,7 @@ bool JsonValue::Find(std::string_view key, const JsonValue** value) const {
   size_t lo = 0, hi = size;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    int c = members[mid].key.compare(key);
+    int c = KeyCompare(members[mid].key, key);
     if (c == 0) {
       *value = members[mid].value;
       return true;

@@ -156,11 +156,11 @@ inline uint32_t Load4(const char* p) {
 
 }  // namespace key_compare
 
-// Bytewise a < b, the order of sort.Strings and of object members. Keys are
-// short, compared millions of times (sorting objects, walking schemas
-// against values): eight bytes at a time, inline, beat both a byte loop and a
-// call to memcmp. Reads only inside both keys.
-inline bool KeyLess(std::string_view a, std::string_view b) {
+// Bytewise three-way comparison (<0, 0, >0), the order of sort.Strings and
+// of object members. Keys are short, compared millions of times (sorting
+// objects, walking schemas against values): eight bytes at a time, inline,
+// beat both a byte loop and a call to memcmp. Reads only inside both keys.
+inline int KeyCompare(std::string_view a, std::string_view b) {
   using key_compare::Load8;
   const size_t n = a.size() < b.size() ? a.size() : b.size();
   const char* p = a.data();
@@ -168,19 +168,21 @@ inline bool KeyLess(std::string_view a, std::string_view b) {
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
     uint64_t x = Load8(p + i), y = Load8(q + i);
-    if (x != y) return x < y;
+    if (x != y) return x < y ? -1 : 1;
   }
   if (n >= 8 && i < n) {
     // The last eight bytes, overlapping bytes already found equal.
     uint64_t x = Load8(p + n - 8), y = Load8(q + n - 8);
-    if (x != y) return x < y;
+    if (x != y) return x < y ? -1 : 1;
   } else {
     for (; i < n; ++i) {
-      if (p[i] != q[i]) return static_cast<unsigned char>(p[i]) < static_cast<unsigned char>(q[i]);
+      if (p[i] != q[i]) return static_cast<unsigned char>(p[i]) < static_cast<unsigned char>(q[i]) ? -1 : 1;
     }
   }
-  return a.size() < b.size();
+  return a.size() < b.size() ? -1 : (a.size() > b.size() ? 1 : 0);
 }
+
+inline bool KeyLess(std::string_view a, std::string_view b) { return KeyCompare(a, b) < 0; }
 
 inline bool KeyEqual(std::string_view a, std::string_view b) {
   using key_compare::Load4;

@@ -8,24 +8,28 @@ namespace {
 const JsonValue* AsObject(const JsonValue* v) { return v != nullptr && v->IsObject() ? v : nullptr; }
 const JsonValue* AsArray(const JsonValue* v) { return v != nullptr && v->IsArray() ? v : nullptr; }
 
-// getFromGenericMap, walking forward from *cursor when the key comes after
-// the previous one (the common case), else searching.
+// getFromGenericMap. Keys are asked for in order (the schema's, or the
+// sorted union of the maps' keys), so the search walks forward from *cursor,
+// usually finding the key right there with one comparison; a key that comes
+// before the cursor is searched for.
 const JsonValue* FromMap(const JsonValue* m, std::string_view key, bool* present, size_t* cursor) {
   *present = false;
   if (m == nullptr) return nullptr;
-  size_t i = *cursor;
-  if (i > 0 && !stream::KeyLess(m->members[i - 1].key, key)) {
-    const JsonValue* v = nullptr;
-    *present = m->Find(key, &v);
-    return v;
-  }
-  while (i < m->size && stream::KeyLess(m->members[i].key, key)) ++i;
-  *cursor = i;
-  if (i < m->size && stream::KeyEqual(m->members[i].key, key)) {
+  const size_t start = *cursor;
+  size_t i = start;
+  int c = 1;
+  while (i < m->size && (c = stream::KeyCompare(m->members[i].key, key)) < 0) ++i;
+  if (i < m->size && c == 0) {
     *present = true;
     *cursor = i + 1;
     return m->members[i].value;
   }
+  if (i == start && i > 0 && stream::KeyCompare(m->members[i - 1].key, key) >= 0) {
+    const JsonValue* v = nullptr;
+    *present = m->Find(key, &v);
+    return v;
+  }
+  *cursor = i;
   return nullptr;
 }
 
