@@ -6,6 +6,10 @@
 
 #include "render/text/go_quote.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "render/text/go_strings.h"
 #include "render/text/unicode_tables.h"
 
@@ -14,6 +18,31 @@ namespace tfstream::render::text {
 namespace {
 
 constexpr char kLowerHex[] = "0123456789abcdef";
+
+// The length of the run of printable ASCII other than '"' and '\\' that s
+// starts with, 16 bytes at a time; never reads past s. Signed compare:
+// bytes 0x80..0xff are negative, so below 0x20 as control bytes are.
+size_t PlainAsciiRun(std::string_view s) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const size_t n = s.size();
+  size_t i = 0;
+#if defined(__SSE2__)
+  for (; i + 16 <= n; i += 16) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    __m128i quote = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
+    __m128i slash = _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'));
+    __m128i del = _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f));
+    __m128i low = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
+    int mask = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, slash), _mm_or_si128(del, low)));
+    if (mask != 0) return i + static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+  }
+#endif
+  for (; i < n; ++i) {
+    const unsigned char c = p[i];
+    if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') break;
+  }
+  return i;
+}
 
 void AppendHex(std::string& out, uint32_t v, int digits) {
   for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) {
@@ -41,15 +70,10 @@ void AppendGoQuoted(std::string& out, std::string_view s) {
   while (i < s.size()) {
     // Printable ASCII other than a quote or backslash is copied as is: take
     // such runs whole.
-    size_t plain = i;
-    while (plain < s.size()) {
-      const auto c = static_cast<unsigned char>(s[plain]);
-      if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') break;
-      ++plain;
-    }
-    if (plain > i) {
-      out.append(s.data() + i, plain - i);
-      i = plain;
+    const size_t plain = PlainAsciiRun(s.substr(i));
+    if (plain > 0) {
+      out.append(s.data() + i, plain);
+      i += plain;
       continue;
     }
     const auto byte = static_cast<unsigned char>(s[i]);

@@ -5,7 +5,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstring>
+#include <memory>
 #include <string>
+#include <utility>
 
 using tfstream::render::text::AppendGoQuoted;
 using tfstream::render::text::GoQuote;
@@ -115,4 +118,24 @@ TEST_CASE("IsGoPrint accepts exactly the 148998 runes of categories L M N P S pl
   size_t count = 0;
   for (char32_t r = 0; r <= 0x10FFFF; ++r) count += IsGoPrint(r) ? 1 : 0;
   CHECK(count == 148998);
+}
+
+TEST_CASE("GoQuote escapes a special byte at any position against 16-byte blocks", "[go_quote]") {
+  // Plain runs are copied 16 bytes at a time; each special byte must still
+  // be found wherever it falls, and nothing past the text read.
+  const std::pair<std::string, std::string> specials[] = {
+      {"\"", "\\\""}, {"\\", "\\\\"}, {"\n", "\\n"}, {"\x7f", "\\x7f"}, {"\x01", "\\x01"},
+      {"\xff", "\\xff"}, {"\xc3\xa9", "\xc3\xa9"}, {"\xc2\xad", "\\u00ad"}};
+  for (const auto& [raw, quoted] : specials) {
+    for (size_t before = 0; before <= 34; ++before) {
+      for (size_t after : {size_t{0}, size_t{1}, size_t{16}, size_t{17}}) {
+        std::string prefix(before, 'a'), suffix(after, '~');
+        std::string text = prefix + raw + suffix;
+        std::unique_ptr<char[]> exact(new char[text.size()]);
+        std::memcpy(exact.get(), text.data(), text.size());
+        INFO("special " << quoted << " after " << before << " bytes");
+        CHECK(GoQuote(std::string_view(exact.get(), text.size())) == "\"" + prefix + quoted + suffix + "\"");
+      }
+    }
+  }
 }
