@@ -195,7 +195,27 @@ Status ResourceWorker::RenderChangeBlock(std::string_view raw, uint64_t offset, 
   return AppendBlock(rc, d, render::plan::Cause::kChange, before, after, out);
 }
 
+// Outside refresh-only mode a drifted resource that no relevant attribute
+// names is never shown (ComputeDiff's skip). The pre-scan validated
+// resource_drift, so when a scan of the element's facts finds what
+// ExtractResourceChange checks in order (field types, the action list), the
+// parse could not fail either and need not be done to decide.
+bool ResourceWorker::DriftSurelyHidden(std::string_view raw, uint64_t offset) {
+  if (ctx_.opt.mode == PlanMode::kRefreshOnly || !ctx_.relevant_global.empty()) return false;
+  stream::JsonScanner scan(raw, offset);
+  stream::ResourceFacts rf;
+  stream::PlanAction action;
+  if (!stream::ScanResourceFacts(&scan, 2, &rf, stream::ValueSkip::kByStructure) ||
+      !stream::PlanActionFromList(rf.actions, &action)) {
+    return false;
+  }
+  const uint64_t key = RelevantKey(rf.address);
+  auto it = std::lower_bound(ctx_.relevant_index.begin(), ctx_.relevant_index.end(), std::make_pair(key, uint64_t{0}));
+  return it == ctx_.relevant_index.end() || it->first != key;
+}
+
 Status ResourceWorker::RenderDriftBlock(std::string_view raw, uint64_t offset, std::string* out) {
+  if (DriftSurelyHidden(raw, offset)) return Status::Ok();
   stream::ResourceChange rc;
   Diff d;
   bool skip = true;

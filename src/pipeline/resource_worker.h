@@ -65,6 +65,9 @@ class ResourceWorker {
 
  private:
   render::DiffContext Ctx() { return render::DiffContext{&arena_, &error_}; }
+  // Whether a resource_drift element is hidden for want of relevant
+  // attributes, decided without parsing it; false when unsure.
+  bool DriftSurelyHidden(std::string_view raw, uint64_t offset);
   // Appends "\n" + block + "\n" for a computed diff, or nothing and the
   // render error, located at the element (never half a block).
   Status AppendBlock(const stream::ResourceChange& rc, const render::Diff& d, render::plan::Cause cause,

@@ -216,6 +216,13 @@ rc=$($PYTHON -S -c 'import sys; s=open(sys.argv[1]).read(); print(s[s.index("{\"
 mutate "$P" drift_mode.json '"resource_changes":[' \
   "\"relevant_attributes\":[{\"resource\":\"test_thing.a\",\"attribute\":[\"value\"]}],\"resource_drift\":[${rc/\"managed\"/\"weird\"}],\"resource_changes\":["
 expect_error unknown/mode-in-drift drift_mode.json --match 'test_thing.a.*unrecognized resource mode' -- drift_mode.json
+# A drifted resource no relevant attribute names is hidden without being
+# parsed, but only when its facts show the parse would succeed: errors in it
+# are still reported.
+mutate "$P" drift_actions.json '"resource_changes":[' "\"resource_drift\":[${rc/\"update\"/\"explode\"}],\"resource_changes\":["
+expect_error unknown/action-list-in-hidden-drift drift_actions.json --match 'test_thing.a.*unrecognized action list' -- drift_actions.json
+mutate "$P" drift_type.json '"resource_changes":[' "\"resource_drift\":[${rc/\"test_thing\"/5}],\"resource_changes\":["
+expect_error unknown/type-in-hidden-drift drift_type.json --match 'expected a string for "type"' -- drift_type.json
 mutate "$P" deferred.json '"resource_changes":[' "\"deferred_changes\":[{\"reason\":\"resource_config_unknown\",\"resource_change\":$rc}],\"resource_changes\":["
 "$TFSTREAM" --no-color deferred.json >deferred.out
 mutate deferred.json deferred_mode.json '"mode":"managed"' '"mode":"weird"'
