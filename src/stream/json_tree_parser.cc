@@ -71,28 +71,57 @@ size_t OpeningQuote(std::string_view text, size_t close) {
 
 struct Frame {
   bool is_object;
-  size_t start;  // index into items_ or members_ where this frame's children begin
+  size_t start;  // index into items or members where this frame's children begin
   std::string_view pending_key;
 };
 
+// The builder's stacks. Kept per thread from one parse to the next, so that
+// a worker parsing thousands of resources does not grow them again each
+// time; given back when a huge value has made them large.
+struct BuilderStacks {
+  std::vector<Frame> frames;
+  std::vector<const JsonValue*> items;
+  std::vector<JsonMember> members;
+  std::vector<size_t> perm;  // an unsorted object's members, by key
+  std::string scratch;
+
+  void Clear() {
+    frames.clear();
+    items.clear();
+    members.clear();
+  }
+  void Trim() {
+    constexpr size_t kKeep = 1 << 16;
+    if (items.capacity() > kKeep) std::vector<const JsonValue*>().swap(items);
+    if (members.capacity() > kKeep) std::vector<JsonMember>().swap(members);
+    if (frames.capacity() > kKeep) std::vector<Frame>().swap(frames);
+    if (perm.capacity() > kKeep) std::vector<size_t>().swap(perm);
+    if (scratch.capacity() > kKeep) std::string().swap(scratch);
+  }
+};
+
+// The callbacks' common case (a string in place, ASCII; an object already
+// sorted) is kept short and inline; the rest is in functions of its own.
 class TreeBuilder {
  public:
-  TreeBuilder(std::string_view text, uint64_t base, buffer::Arena* arena)
-      : text_(text), base_(base), arena_(arena) {}
+  TreeBuilder(std::string_view text, uint64_t base, buffer::Arena* arena, BuilderStacks* stacks)
+      : text_(text), text_end_(text.data() + text.size()), base_(base), arena_(arena), st_(*stacks) {
+    st_.Clear();
+  }
 
   yajl_handle handle = nullptr;
 
   int OnValue(const JsonValue* v) {
-    if (frames_.empty()) {
+    if (st_.frames.empty()) {
       root_ = v;
       have_root_ = true;
       return 1;
     }
-    Frame& f = frames_.back();
+    Frame& f = st_.frames.back();
     if (f.is_object) {
-      members_.push_back(JsonMember{f.pending_key, v});
+      st_.members.push_back(JsonMember{f.pending_key, v});
     } else {
-      items_.push_back(v);
+      st_.items.push_back(v);
     }
     return 1;
   }
@@ -109,13 +138,13 @@ class TreeBuilder {
     v->kind = JsonKind::kNumber;
     // yajl passes numbers straight from the input, except a number ending the
     // text, which it buffers internally.
-    bool in_text = s >= text_.data() && s + n <= text_.data() + text_.size();
+    bool in_text = s >= text_.data() && s + n <= text_end_;
     v->set_text(in_text ? std::string_view(s, n) : arena_->CopyString(std::string_view(s, n)));
     return OnValue(v);
   }
   int OnString(const unsigned char* s, size_t n) {
     std::string_view decoded;
-    if (!Decode(s, n, &decoded)) return 0;
+    if (!InPlaceAscii(s, n, &decoded) && !Decode(s, n, &decoded)) return 0;
     JsonValue* v = arena_->New<JsonValue>();
     v->kind = JsonKind::kString;
     v->set_text(decoded);
@@ -123,59 +152,47 @@ class TreeBuilder {
   }
   int OnKey(const unsigned char* s, size_t n) {
     std::string_view decoded;
-    if (!Decode(s, n, &decoded)) return 0;
-    frames_.back().pending_key = decoded;
+    if (!InPlaceAscii(s, n, &decoded) && !Decode(s, n, &decoded)) return 0;
+    st_.frames.back().pending_key = decoded;
     return 1;
   }
   int OnStartMap() {
-    frames_.push_back(Frame{true, members_.size(), {}});
+    st_.frames.push_back(Frame{true, st_.members.size(), {}});
     return 1;
   }
   int OnEndMap() {
-    Frame f = frames_.back();
-    frames_.pop_back();
-    size_t n = members_.size() - f.start;
-    auto first = members_.begin() + static_cast<ptrdiff_t>(f.start);
+    const size_t start = st_.frames.back().start;
+    st_.frames.pop_back();
+    const size_t n = st_.members.size() - start;
+    const JsonMember* first = st_.members.data() + start;
     // Terraform writes keys sorted, so usually there is nothing to do.
     bool sorted = true;
     for (size_t i = 1; i < n && sorted; ++i) sorted = KeyLess(first[i - 1].key, first[i].key);
-    size_t unique = n;
-    bool keep_order = !sorted && n <= UINT32_MAX;
-    if (keep_order) doc_members_.assign(first, members_.end());
-    if (!sorted) {
-      std::stable_sort(first, members_.end(),
-                       [](const JsonMember& a, const JsonMember& b) { return a.key < b.key; });
-      // Duplicate keys: the last occurrence wins, as in a Go map.
-      unique = 0;
-      for (size_t i = 0; i < n; ++i) {
-        if (i + 1 < n && first[i].key == first[i + 1].key) continue;
-        first[unique++] = first[i];
-      }
-    }
-    JsonMember* members = static_cast<JsonMember*>(arena_->Allocate(
-        sizeof(JsonMember) * unique + (keep_order ? sizeof(JsonDocumentOrder) : 0), alignof(JsonMember)));
-    std::copy(first, first + static_cast<ptrdiff_t>(unique), members);
-    if (keep_order) RecordDocumentOrder(members, unique);
-    members_.resize(f.start);
     JsonValue* v = arena_->New<JsonValue>();
     v->kind = JsonKind::kObject;
-    v->members = members;
-    v->size = unique;
-    v->has_document_order = keep_order;
+    if (sorted) {
+      JsonMember* members = static_cast<JsonMember*>(arena_->Allocate(sizeof(JsonMember) * n, alignof(JsonMember)));
+      if (n != 0) std::memcpy(static_cast<void*>(members), first, sizeof(JsonMember) * n);
+      v->members = members;
+      v->size = n;
+    } else {
+      SortMembers(start, v);
+    }
+    st_.members.resize(start);
     return OnValue(v);
   }
   int OnStartArray() {
-    frames_.push_back(Frame{false, items_.size(), {}});
+    st_.frames.push_back(Frame{false, st_.items.size(), {}});
     return 1;
   }
   int OnEndArray() {
-    Frame f = frames_.back();
-    frames_.pop_back();
-    size_t n = items_.size() - f.start;
-    const JsonValue** items = static_cast<const JsonValue**>(
-        arena_->Allocate(sizeof(JsonValue*) * n, alignof(JsonValue*)));
-    std::copy(items_.begin() + static_cast<ptrdiff_t>(f.start), items_.end(), items);
-    items_.resize(f.start);
+    const size_t start = st_.frames.back().start;
+    st_.frames.pop_back();
+    const size_t n = st_.items.size() - start;
+    const JsonValue** items =
+        static_cast<const JsonValue**>(arena_->Allocate(sizeof(JsonValue*) * n, alignof(JsonValue*)));
+    if (n != 0) std::memcpy(static_cast<void*>(items), st_.items.data() + start, sizeof(JsonValue*) * n);
+    st_.items.resize(start);
     JsonValue* v = arena_->New<JsonValue>();
     v->kind = JsonKind::kArray;
     v->items = items;
@@ -188,17 +205,21 @@ class TreeBuilder {
   const Status& status() const { return status_; }
 
  private:
-  bool Decode(const unsigned char* s, size_t n, std::string_view* out) {
+  // A token without escapes, which yajl hands over in place: it holds no
+  // quote, backslash or control byte, so when it is ASCII it is its value.
+  bool InPlaceAscii(const unsigned char* s, size_t n, std::string_view* out) const {
+    const char* p = reinterpret_cast<const char*>(s);
+    if (p < text_.data() || p + n > text_end_ || !AllAscii(p, n, text_end_)) return false;
+    *out = std::string_view(p, n);
+    return true;
+  }
+
+  // Any other string token: in place with bytes >= 0x80 (maybe invalid
+  // UTF-8), or decoded by yajl (escapes), whose raw text is then found again.
+  [[gnu::noinline]] bool Decode(const unsigned char* s, size_t n, std::string_view* out) {
     const char* p = reinterpret_cast<const char*>(s);
     std::string_view raw;
-    if (p >= text_.data() && p + n <= text_.data() + text_.size()) {
-      // A token without escapes, which yajl hands over in place: it holds
-      // no quote, backslash or control byte, so only bytes >= 0x80 (maybe
-      // invalid UTF-8) can need decoding.
-      if (AllAscii(p, n, text_.data() + text_.size())) {
-        *out = std::string_view(p, n);
-        return true;
-      }
+    if (p >= text_.data() && p + n <= text_end_) {
       raw = std::string_view(p, n);
     } else {
       size_t end = yajl_get_bytes_consumed(handle);  // just past the closing quote
@@ -213,40 +234,68 @@ class TreeBuilder {
       *out = raw;
       return true;
     }
-    scratch_.clear();
-    if (!DecodeGoJsonString(raw, &scratch_)) {
+    st_.scratch.clear();
+    if (!DecodeGoJsonString(raw, &st_.scratch)) {
       return Fail("invalid string", static_cast<size_t>(raw.data() - text_.data()));
     }
-    *out = arena_->CopyString(scratch_);
+    *out = arena_->CopyString(st_.scratch);
     return true;
   }
 
-  // Writes the JsonDocumentOrder that follows members[unique] (sorted, one
-  // per key, each the key's last occurrence) for the document's members in
-  // doc_members_.
-  void RecordDocumentOrder(JsonMember* members, size_t unique) {
-    size_t n = doc_members_.size();
-    uint32_t* order = static_cast<uint32_t*>(arena_->Allocate(sizeof(uint32_t) * n, alignof(uint32_t)));
-    JsonMember* dropped = n == unique ? nullptr
-                                      : static_cast<JsonMember*>(arena_->Allocate(
-                                            sizeof(JsonMember) * (n - unique), alignof(JsonMember)));
-    taken_.assign(unique, 0);
-    size_t dropped_count = 0;
-    for (size_t i = n; i-- > 0;) {
-      const JsonMember& m = doc_members_[i];
-      size_t at = static_cast<size_t>(
-          std::lower_bound(members, members + unique, m,
-                           [](const JsonMember& a, const JsonMember& b) { return KeyLess(a.key, b.key); }) -
-          members);
-      if (!taken_[at]) {  // the last occurrence: the one members[] kept
-        taken_[at] = 1;
-        order[i] = static_cast<uint32_t>(at);
-      } else {
-        dropped[dropped_count] = m;
-        order[i] = static_cast<uint32_t>(unique + dropped_count++);
+  // An object whose members (from members[start]) are not in order or
+  // repeat a key: sorted, the last of each key kept, as in a Go map, and
+  // the document's order recorded after them (JsonDocumentOrder) for struct
+  // decoding. The sort is of document positions, stable, so within a run of
+  // equal keys the last is the document's last.
+  [[gnu::noinline]] void SortMembers(size_t start, JsonValue* v) {
+    const JsonMember* doc = st_.members.data() + start;
+    const size_t n = st_.members.size() - start;
+    std::vector<size_t>& perm = st_.perm;
+    perm.resize(n);
+    for (size_t i = 0; i < n; ++i) perm[i] = i;
+    auto less = [doc](size_t a, size_t b) { return KeyLess(doc[a].key, doc[b].key); };
+    if (n <= 32) {
+      // Struct-shaped objects (a resource change, its change) are small:
+      // an insertion sort, without stable_sort's buffer.
+      for (size_t i = 1; i < n; ++i) {
+        size_t x = perm[i];
+        size_t j = i;
+        for (; j > 0 && less(x, perm[j - 1]); --j) perm[j] = perm[j - 1];
+        perm[j] = x;
+      }
+    } else {
+      std::stable_sort(perm.begin(), perm.end(), less);
+    }
+    auto last_of_key = [&](size_t k) { return k + 1 == n || !KeyEqual(doc[perm[k]].key, doc[perm[k + 1]].key); };
+    size_t unique = 0;
+    for (size_t k = 0; k < n; ++k) unique += last_of_key(k);
+    const bool keep_order = n <= UINT32_MAX;
+    JsonMember* members = static_cast<JsonMember*>(arena_->Allocate(
+        sizeof(JsonMember) * unique + (keep_order ? sizeof(JsonDocumentOrder) : 0), alignof(JsonMember)));
+    uint32_t* order = nullptr;
+    JsonMember* dropped = nullptr;
+    if (keep_order) {
+      order = static_cast<uint32_t*>(arena_->Allocate(sizeof(uint32_t) * n, alignof(uint32_t)));
+      if (n != unique) {
+        dropped = static_cast<JsonMember*>(arena_->Allocate(sizeof(JsonMember) * (n - unique), alignof(JsonMember)));
       }
     }
-    new (members + unique) JsonDocumentOrder{order, dropped, n};
+    size_t kept = 0, dropped_count = 0;
+    for (size_t k = 0; k < n; ++k) {
+      const size_t at = perm[k];
+      if (last_of_key(k)) {
+        members[kept] = doc[at];
+        if (keep_order) order[at] = static_cast<uint32_t>(kept);
+        ++kept;
+      } else if (keep_order) {  // an exact duplicate a later key replaced
+        dropped[dropped_count] = doc[at];
+        order[at] = static_cast<uint32_t>(unique + dropped_count++);
+      }
+    }
+    if (keep_order) new (members + unique) JsonDocumentOrder{order, dropped, n};
+    v->members = members;
+    v->size = unique;
+    v->has_document_order = keep_order;
   }
 
   bool Fail(const char* what, size_t at) {
@@ -255,14 +304,10 @@ class TreeBuilder {
   }
 
   std::string_view text_;
+  const char* text_end_;
   uint64_t base_;
   buffer::Arena* arena_;
-  std::vector<Frame> frames_;
-  std::vector<const JsonValue*> items_;
-  std::vector<JsonMember> members_;
-  std::vector<JsonMember> doc_members_;  // an unsorted object's members, in document order
-  std::vector<char> taken_;
-  std::string scratch_;
+  BuilderStacks& st_;
   const JsonValue* root_ = nullptr;
   bool have_root_ = false;
   Status status_;
@@ -288,7 +333,12 @@ const yajl_callbacks kCallbacks = {
 
 Status ParseJsonTree(std::string_view text, uint64_t base_offset, buffer::Arena* arena,
                      const JsonValue** out) {
-  TreeBuilder builder(text, base_offset, arena);
+  // The callbacks never parse, so one set of stacks per thread is enough.
+  thread_local BuilderStacks stacks;
+  struct TrimAtExit {
+    ~TrimAtExit() { stacks.Trim(); }
+  } trim;
+  TreeBuilder builder(text, base_offset, arena, &stacks);
   yajl_handle h = yajl_alloc(&kCallbacks, nullptr, &builder);
   builder.handle = h;
   yajl_config(h, yajl_dont_validate_strings, 1);

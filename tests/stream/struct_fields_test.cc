@@ -149,6 +149,41 @@ TEST_CASE("objects keep their document order, duplicates included, for struct de
   CHECK(Order(v) == std::vector<std::string>{"z=1", "a=2", "z=3", "Z=4", "z=null", "a=5"});
 }
 
+TEST_CASE("large unsorted objects keep their document order and last values too", "[struct]") {
+  // Past 32 members the sort is std::stable_sort rather than an insertion
+  // sort: the same map view and document order either way.
+  for (int count : {5, 31, 32, 33, 100}) {
+    Arena arena;
+    std::string text = "{";
+    std::vector<std::string> order;
+    for (int i = 0; i < count; ++i) {
+      // Descending keys, each third one repeating an earlier key.
+      int k = i % 3 == 2 ? count - i + 1 : count - i;
+      std::string key = std::to_string(1000 + k);
+      key.insert(key.begin(), 'k');
+      if (i != 0) text += ',';
+      text += '"';
+      text += key;
+      text += "\":\"";
+      text += std::to_string(i);
+      text += '"';
+      order.push_back(key + "=" + std::to_string(i));
+    }
+    const JsonValue* v = Parse(&arena, text + "}");
+    REQUIRE(v != nullptr);
+    CHECK(Order(v) == order);
+    for (size_t i = 1; i < v->size; ++i) CHECK(v->members[i - 1].key < v->members[i].key);
+    // Each key's value is its last in the document.
+    for (size_t i = 0; i < v->size; ++i) {
+      std::string last;
+      for (const std::string& o : order) {
+        if (o.substr(0, o.find('=')) == v->members[i].key) last = o.substr(o.find('=') + 1);
+      }
+      CHECK(v->members[i].value->text() == last);
+    }
+  }
+}
+
 TEST_CASE("FindField takes the last key naming the field, whatever its case", "[struct]") {
   Arena arena;
   const JsonValue* v = nullptr;
