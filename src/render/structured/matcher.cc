@@ -93,8 +93,7 @@ Matcher Matcher::Child(Pred matches_step, buffer::Arena* arena, std::string* err
   return child;
 }
 
-Matcher Matcher::GetChildWithKey(std::string_view key, buffer::Arena* arena,
-                                 std::string* error) const {
+Matcher Matcher::ChildWithKey(std::string_view key, buffer::Arena* arena, std::string* error) const {
   return Child(
       [key](const JsonValue* step) -> int {
         if (step == nullptr) return -1;
@@ -105,7 +104,7 @@ Matcher Matcher::GetChildWithKey(std::string_view key, buffer::Arena* arena,
       arena, error);
 }
 
-Matcher Matcher::GetChildWithIndex(long index, buffer::Arena* arena, std::string* error) const {
+Matcher Matcher::ChildWithIndex(long index, buffer::Arena* arena, std::string* error) const {
   return Child(
       [index](const JsonValue* step) -> int {
         if (step == nullptr) return -1;

@@ -48,10 +48,22 @@ class Matcher {
 
   // A step of the wrong type (bool, null, array, object) makes Terraform
   // panic; we report it through *error and skip the path.
-  Matcher GetChildWithKey(std::string_view key, buffer::Arena* arena, std::string* error) const;
-  Matcher GetChildWithIndex(long index, buffer::Arena* arena, std::string* error) const;
+  // Called for every attribute of every value: the common matchers (always,
+  // or no paths left) are answered inline.
+  Matcher GetChildWithKey(std::string_view key, buffer::Arena* arena, std::string* error) const {
+    if (always_) return *this;
+    if (count_ == 0) return Empty(propagate_);
+    return ChildWithKey(key, arena, error);
+  }
+  Matcher GetChildWithIndex(long index, buffer::Arena* arena, std::string* error) const {
+    if (always_) return *this;
+    if (count_ == 0) return Empty(propagate_);
+    return ChildWithIndex(index, arena, error);
+  }
 
  private:
+  Matcher ChildWithKey(std::string_view key, buffer::Arena* arena, std::string* error) const;
+  Matcher ChildWithIndex(long index, buffer::Arena* arena, std::string* error) const;
   template <typename Pred>
   Matcher Child(Pred matches_step, buffer::Arena* arena, std::string* error) const;
 
