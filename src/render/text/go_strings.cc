@@ -11,6 +11,9 @@
 
 #include "render/text/go_strings.h"
 
+#include <cstdint>
+#include <cstring>
+
 #include "render/text/unicode_tables.h"
 
 namespace tfstream::render::text {
@@ -119,6 +122,17 @@ void AppendRune(std::string& out, char32_t r) {
 }
 
 size_t GoRuneCount(std::string_view s) {
+  // Names and values are mostly ASCII, one rune a byte: check that eight
+  // bytes at a time first.
+  uint64_t high = 0;
+  size_t k = 0;
+  for (; k + 8 <= s.size(); k += 8) {
+    uint64_t w;
+    std::memcpy(&w, s.data() + k, 8);
+    high |= w;
+  }
+  for (; k < s.size(); ++k) high |= static_cast<unsigned char>(s[k]);
+  if ((high & 0x8080808080808080ull) == 0) return s.size();
   size_t count = 0;
   size_t i = 0;
   while (i < s.size()) {
