@@ -210,7 +210,8 @@ bool ResourceWorker::DriftSurelyHidden(std::string_view raw, uint64_t offset) {
     return false;
   }
   const uint64_t key = RelevantKey(rf.address);
-  auto it = std::lower_bound(ctx_.relevant_index.begin(), ctx_.relevant_index.end(), std::make_pair(key, uint64_t{0}));
+  auto it = std::lower_bound(ctx_.relevant_index.begin(), ctx_.relevant_index.end(),
+                             std::make_pair(key, uint64_t{0}));
   return it == ctx_.relevant_index.end() || it->first != key;
 }
 

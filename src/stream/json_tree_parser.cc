@@ -171,7 +171,8 @@ class TreeBuilder {
     JsonValue* v = arena_->New<JsonValue>();
     v->kind = JsonKind::kObject;
     if (sorted) {
-      JsonMember* members = static_cast<JsonMember*>(arena_->Allocate(sizeof(JsonMember) * n, alignof(JsonMember)));
+      JsonMember* members =
+          static_cast<JsonMember*>(arena_->Allocate(sizeof(JsonMember) * n, alignof(JsonMember)));
       if (n != 0) std::memcpy(static_cast<void*>(members), first, sizeof(JsonMember) * n);
       v->members = members;
       v->size = n;
@@ -266,7 +267,9 @@ class TreeBuilder {
     } else {
       std::stable_sort(perm.begin(), perm.end(), less);
     }
-    auto last_of_key = [&](size_t k) { return k + 1 == n || !KeyEqual(doc[perm[k]].key, doc[perm[k + 1]].key); };
+    auto last_of_key = [&](size_t k) {
+      return k + 1 == n || !KeyEqual(doc[perm[k]].key, doc[perm[k + 1]].key);
+    };
     size_t unique = 0;
     for (size_t k = 0; k < n; ++k) unique += last_of_key(k);
     const bool keep_order = n <= UINT32_MAX;
@@ -277,7 +280,8 @@ class TreeBuilder {
     if (keep_order) {
       order = static_cast<uint32_t*>(arena_->Allocate(sizeof(uint32_t) * n, alignof(uint32_t)));
       if (n != unique) {
-        dropped = static_cast<JsonMember*>(arena_->Allocate(sizeof(JsonMember) * (n - unique), alignof(JsonMember)));
+        dropped = static_cast<JsonMember*>(
+            arena_->Allocate(sizeof(JsonMember) * (n - unique), alignof(JsonMember)));
       }
     }
     size_t kept = 0, dropped_count = 0;
