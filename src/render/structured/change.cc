@@ -12,9 +12,8 @@ const JsonValue* AsArray(const JsonValue* v) { return v != nullptr && v->IsArray
 // sorted union of the maps' keys), so the search walks forward from *cursor,
 // usually finding the key right there with one comparison; a key that comes
 // before the cursor is searched for.
-const JsonValue* FromMap(const JsonValue* m, std::string_view key, bool* present, size_t* cursor) {
-  *present = false;
-  if (m == nullptr) return nullptr;
+[[gnu::noinline]] const JsonValue* FromMapSearch(const JsonValue* m, std::string_view key, bool* present,
+                                                 size_t* cursor) {
   const size_t start = *cursor;
   size_t i = start;
   int c = 1;
@@ -31,6 +30,20 @@ const JsonValue* FromMap(const JsonValue* m, std::string_view key, bool* present
   }
   *cursor = i;
   return nullptr;
+}
+
+// Five maps are looked up for every child, most often absent (null) or
+// holding the key right at the cursor: those two cases are answered inline.
+inline const JsonValue* FromMap(const JsonValue* m, std::string_view key, bool* present, size_t* cursor) {
+  *present = false;
+  if (m == nullptr) return nullptr;
+  const size_t i = *cursor;
+  if (i < m->size && stream::KeyEqual(m->members[i].key, key)) {
+    *present = true;
+    *cursor = i + 1;
+    return m->members[i].value;
+  }
+  return FromMapSearch(m, key, present, cursor);
 }
 
 // getFromGenericSlice
