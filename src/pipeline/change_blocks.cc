@@ -17,6 +17,10 @@ namespace tfstream::pipeline {
 namespace {
 
 constexpr size_t kBatchBytes = 128 * 1024;
+// The first batches are smaller, doubling up to kBatchBytes, so that the
+// first block reaches the output after one small batch rather than a full
+// one (a few milliseconds of rendering).
+constexpr size_t kFirstBatchBytes = 8 * 1024;
 constexpr size_t kBatchElements = 256;
 
 struct Element {
@@ -63,15 +67,17 @@ Status RenderBlocks(const PlanContext& ctx, stream::ByteRange range, BlockRender
       jobs, static_cast<size_t>(jobs) * 8,
       [&](auto push) {
         Batch batch;
+        size_t batch_bytes = kFirstBatchBytes;
         Status s = ctx.ForEachElement(
             range,
             [&](std::string_view raw, uint64_t offset) -> Status {
               batch.elements.push_back(Element{raw, offset});
               batch.bytes += raw.size();
-              if (batch.bytes >= kBatchBytes || batch.elements.size() >= kBatchElements) {
+              if (batch.bytes >= batch_bytes || batch.elements.size() >= kBatchElements) {
                 // false: the run is stopping, and RunOrdered returns why.
                 if (!push(std::move(batch))) return Status::Error("stopped");
                 batch = Batch{};
+                batch_bytes = std::min(batch_bytes * 2, kBatchBytes);
               }
               return Status::Ok();
             },
