@@ -149,7 +149,9 @@ TEST_CASE("JsonScanner: escapes, control bytes and high bytes at every offset, n
 TEST_CASE("JsonScanner: random strings agree with the byte-at-a-time rules") {
   GuardedText g;
   std::mt19937 rng(42);
-  const std::string alphabet = std::string("aaaaaaaaaaaaaa\"\\\\\\u0fFxbn/\x01\x1f\xc3\xa9\xff ", 34);
+  // The literal's terminating NUL is part of the alphabet: a raw control byte.
+  static const char kAlphabet[] = "aaaaaaaaaaaaaa\"\\\\\\u0fFxbn/\x01\x1f\xc3\xa9\xff ";
+  const std::string alphabet(kAlphabet, sizeof kAlphabet);
   for (int round = 0; round < 20000; ++round) {
     size_t len = rng() % 100;
     std::string t = "\"";
