@@ -53,12 +53,13 @@ struct SchemaKey {
     bool data = false;
     std::string_view type;
   };
-  friend bool operator<(const SchemaKey& a, const Ref& b) {
-    return std::tie(a.provider, a.data, a.type) < std::tie(b.provider, b.data, b.type);
-  }
-  friend bool operator<(const Ref& a, const SchemaKey& b) {
-    return std::tie(a.provider, a.data, a.type) < std::tie(b.provider, b.data, b.type);
-  }
+  // Compared as tuples of the same types: mixed std::string/std::string_view
+  // tuples only compare with GCC's library extensions, not with clang.
+  using View = std::tuple<std::string_view, bool, std::string_view>;
+  static View ViewOf(const SchemaKey& k) { return View(k.provider, k.data, k.type); }
+  static View ViewOf(const Ref& r) { return View(r.provider, r.data, r.type); }
+  friend bool operator<(const SchemaKey& a, const Ref& b) { return ViewOf(a) < ViewOf(b); }
+  friend bool operator<(const Ref& a, const SchemaKey& b) { return ViewOf(a) < ViewOf(b); }
 };
 
 // The first resource change that needs a schema: its address, and where its
