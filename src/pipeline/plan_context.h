@@ -91,13 +91,27 @@ struct PlanContext {
 
 uint64_t RelevantKey(std::string_view address);
 
+// The first relevant_index entry whose key is `key`, or the entry after
+// where it would be; the entries of one key follow it.
+inline std::vector<std::pair<uint64_t, uint64_t>>::const_iterator FirstRelevantEntry(const PlanContext& ctx,
+                                                                                      uint64_t key) {
+  return std::lower_bound(ctx.relevant_index.begin(), ctx.relevant_index.end(), std::make_pair(key, uint64_t{0}));
+}
+
+// Whether some relevant_attributes entry may name `address` (keys are
+// hashes: false means none does).
+inline bool MayHaveRelevantEntries(const PlanContext& ctx, std::string_view address) {
+  const uint64_t key = RelevantKey(address);
+  auto it = FirstRelevantEntry(ctx, key);
+  return it != ctx.relevant_index.end() && it->first == key;
+}
+
 // Calls fn(attribute_path) for each relevant_attributes entry naming
 // `address`, parsing it into `arena`.
 template <typename Fn>
 void RelevantFor(const PlanContext& ctx, std::string_view address, buffer::Arena* arena, Fn fn) {
   const uint64_t key = RelevantKey(address);
-  auto it = std::lower_bound(ctx.relevant_index.begin(), ctx.relevant_index.end(), std::make_pair(key, uint64_t{0}));
-  for (; it != ctx.relevant_index.end() && it->first == key; ++it) {
+  for (auto it = FirstRelevantEntry(ctx, key); it != ctx.relevant_index.end() && it->first == key; ++it) {
     size_t end = stream::SkipValidValue(ctx.in.plan, it->second);
     const stream::JsonValue* entry = nullptr;
     // The pre-scan validated relevant_attributes and PrepareRelevantAttributes

@@ -209,10 +209,7 @@ bool ResourceWorker::DriftSurelyHidden(std::string_view raw, uint64_t offset) {
       !stream::PlanActionFromList(rf.actions, &action)) {
     return false;
   }
-  const uint64_t key = RelevantKey(rf.address);
-  auto it = std::lower_bound(ctx_.relevant_index.begin(), ctx_.relevant_index.end(),
-                             std::make_pair(key, uint64_t{0}));
-  return it == ctx_.relevant_index.end() || it->first != key;
+  return !MayHaveRelevantEntries(ctx_, rf.address);
 }
 
 Status ResourceWorker::RenderDriftBlock(std::string_view raw, uint64_t offset, std::string* out) {
