@@ -7,7 +7,10 @@
 //     right bracket and ends where the fast skip (SkipValidValue) ends it;
 //   - the tallies are consistent (blocks shown <= resource changes);
 //   - a rejected document carries a message and an offset inside the
-//     document.
+//     document;
+//   - a pre-scan split between two threads (pre_scan_split.h), its guess
+//     searched from a point the input chooses, finds the same facts and the
+//     same error as one thread.
 #include <cstdint>
 #include <cstdlib>
 #include <cstdio>
@@ -50,6 +53,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view doc(reinterpret_cast<const char*>(data), size);
   tfstream::stream::PlanFacts facts;
   tfstream::Status s = tfstream::stream::PreScan(doc, &facts);
+
+  // The split is compared wherever the input allows: its first two bytes
+  // choose where the second thread starts looking for an element.
+  if (size >= 2) {
+    tfstream::stream::PreScanSplit split;
+    split.min_bytes = 0;
+    split.wait_for_guess = true;
+    split.guess_from = 1 + (static_cast<size_t>(data[0]) << 8 | data[1]) % size;
+    tfstream::stream::PlanFacts split_facts;
+    tfstream::Status t = tfstream::stream::PreScan(doc, &split_facts, nullptr, nullptr, &split);
+    if (t.ok() != s.ok() || t.message() != s.message() || t.has_offset() != s.has_offset() ||
+        (s.has_offset() && t.offset() != s.offset())) {
+      Die("a split pre-scan reports differently");
+    }
+    if (s.ok() && !(split_facts == facts)) Die("a split pre-scan finds other facts");
+  }
 
   tfstream::stream::JsonScanner scanner(doc);
   bool valid_json = scanner.SkipValue() && scanner.AtEnd();

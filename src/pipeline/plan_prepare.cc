@@ -28,7 +28,11 @@ Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks h
   }
   // The pre-scan is the only busy thread: another core can fault its pages in.
   if (ctx->in.plan_read_ahead) ctx->in.plan_read_ahead(true);
-  Status s = stream::PreScan(ctx->in.plan, &ctx->facts, done_before, &hooks);
+  // With a second core, a large plan's second half is scanned at the same time.
+  stream::PreScanSplit split;
+  split.release_range = ctx->in.release_plan_range;
+  const bool may_split = ctx->opt.jobs >= 2;
+  Status s = stream::PreScan(ctx->in.plan, &ctx->facts, done_before, &hooks, may_split ? &split : nullptr);
   if (ctx->in.plan_read_ahead) ctx->in.plan_read_ahead(false);
   if (!s.ok()) return ctx->PlanError(s);
   if (progress != nullptr) progress->Scanning(ctx->in.plan.size());

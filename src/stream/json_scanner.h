@@ -22,6 +22,7 @@ struct ByteRange {
   uint64_t end = 0;
   bool present = false;
   uint64_t size() const { return end - begin; }
+  bool operator==(const ByteRange&) const = default;
 };
 
 class JsonScanner {

@@ -7,14 +7,69 @@
 #include "stream/pre_scan.h"
 
 #include "stream/json_value.h"
+#include "stream/pre_scan_split.h"
 #include "stream/structural_skip.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdlib>
+#include <memory>
+#include <system_error>
+#include <thread>
 
 namespace tfstream::stream {
 namespace {
+
+// The second thread of a split pass (pre_scan_split.h) and what it found.
+struct SecondHalf {
+  // The element it guessed and is scanning from; 0 until it has settled on one.
+  std::atomic<size_t> start{0};
+  std::atomic<bool> guessed{false};  // settled on a guess, or gave up
+  std::atomic<bool> cancel{false};
+  // Written by the thread, read once it has been joined:
+  bool elements_ok = false;  // every element from `start` to the array's end was tallied
+  size_t array_close = 0;    // where that ']' is
+  PlanFacts tally;           // only the resource_changes tallies
+  SkipMemo memo;             // ends of top-level values after the array
+  std::thread thread;
+
+  ~SecondHalf() {
+    cancel = true;
+    if (thread.joinable()) thread.join();
+  }
+};
+
+// One pass over the document, on one thread. The memo fields are set only
+// when the pass is split between two threads (pre_scan_split.h).
+struct ScanRun {
+  std::string_view doc;
+  std::function<void(uint64_t)> progress;  // for each scanner of the pass
+  const ChangeHooks* hooks = nullptr;
+  bool defer = true;                   // skip by structure what can be validated later
+  PreScanSplit* split = nullptr;  // may start a second thread at resource_changes
+  std::unique_ptr<SecondHalf> second;   // that thread, once started
+  bool split_settled = false;           // taken over or dropped: no more checks
+  SkipMemo* record = nullptr;           // the second thread: where its skips ended
+  const SkipMemo* replay = nullptr;     // the first thread, once it has taken them over
+  const std::atomic<bool>* cancel = nullptr;  // the second thread: stop when set
+};
+
+// Skips one value with `skip`, or takes its end from the memo.
+template <typename Skip>
+bool MemoSkip(JsonScanner* s, ScanRun& run, SkipMemo::Kind kind, Skip skip) {
+  s->SkipWhitespace();
+  const size_t begin = s->pos();
+  if (run.replay != nullptr) {
+    if (size_t end = run.replay->Find(begin, kind); end != 0) {
+      s->Advance(end);
+      return true;
+    }
+  }
+  if (!skip()) return false;
+  if (run.record != nullptr) run.record->Add(begin, s->pos(), kind);
+  return true;
+}
 
 bool IsNullNext(JsonScanner* s) { return s->Peek() == 'n'; }
 
@@ -64,7 +119,7 @@ bool ReadIntField(JsonScanner* s, const char* field, long* out) {
 
 // Skips a value that must be a container of the given kind (or null) and
 // records its range.
-bool RecordRange(JsonScanner* s, char open, const char* field, ByteRange* out) {
+bool RecordRange(JsonScanner* s, ScanRun& run, char open, const char* field, ByteRange* out) {
   char c = s->Peek();
   size_t at = s->pos();
   if (c == 'n') {
@@ -75,7 +130,7 @@ bool RecordRange(JsonScanner* s, char open, const char* field, ByteRange* out) {
     return s->FailAt(at, std::string("expected ") + (open == '[' ? "an array" : "an object") + " for \"" +
                              field + "\", found " + DescribeByte(s->text(), at));
   }
-  if (!s->SkipValue(1)) return false;
+  if (!MemoSkip(s, run, SkipMemo::Kind::kValidated, [s] { return s->SkipValue(1); })) return false;
   *out = ByteRange{at, s->pos(), true};
   return true;
 }
@@ -83,10 +138,13 @@ bool RecordRange(JsonScanner* s, char open, const char* field, ByteRange* out) {
 // As RecordRange, but a container is passed over by structure alone and
 // left to ValidateDeferred (resource_drift: a plan's second largest section,
 // whose elements are validated again by yajl when they render).
-bool RecordRangeByStructure(JsonScanner* s, char open, const char* field, ByteRange* out, PlanFacts* facts) {
-  if (s->Peek() != open) return RecordRange(s, open, field, out);  // null, or the type error
+bool RecordRangeByStructure(JsonScanner* s, ScanRun& run, char open, const char* field, ByteRange* out,
+                            PlanFacts* facts) {
+  if (s->Peek() != open) return RecordRange(s, run, open, field, out);  // null, or the type error
   size_t at = s->pos();
-  if (!s->TrySkipStructurally(1)) return RecordRange(s, open, field, out);  // let validation say why
+  if (!MemoSkip(s, run, SkipMemo::Kind::kStructural, [s] { return s->TrySkipStructurally(1); })) {
+    return RecordRange(s, run, open, field, out);  // let validation say why
+  }
   *out = ByteRange{at, s->pos(), true};
   facts->deferred_validation.push_back(*out);
   return true;
@@ -239,7 +297,177 @@ bool ScanActionInvocation(JsonScanner* s, ActionInvocationFacts* out) {
   return true;
 }
 
-bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, const ChangeHooks* hooks, ValueSkip skip) {
+// Tallies the resource change at the cursor, an element of resource_changes
+// starting at `element_at`. `last_schema` caches the schema the previous
+// element needed: neighbours mostly share one.
+bool ScanChangeElement(JsonScanner* s, size_t element_at, PlanFacts* facts, const ChangeHooks* hooks,
+                       ValueSkip skip, ResourceFacts* rf, const SchemaKey** last_schema) {
+  rf->Clear();
+  if (!ScanResourceFacts(s, 2, rf, skip)) return false;
+  ++facts->resource_change_count;
+  PlanAction action;
+  if (!PlanActionFromList(rf->actions, &action)) {
+    std::string list;
+    for (const std::string& a : rf->actions) list += (list.empty() ? "" : ", ") + a;
+    return s->FailAt(element_at, "resource change \"" + rf->address + "\" has an unrecognized action list [" +
+                                     list + "]");
+  }
+  if (rf->mode != "managed" && rf->mode != "data") {
+    return s->FailAt(element_at, "resource change \"" + rf->address + "\" has an unrecognized resource mode \"" +
+                                     rf->mode + "\"");
+  }
+  const SchemaKey::Ref schema{rf->provider_name, rf->mode == "data", rf->type};
+  const SchemaKey* last = *last_schema;
+  if (last == nullptr || last->data != schema.data || last->type != schema.type ||
+      last->provider != schema.provider) {
+    auto it = facts->needed_schemas.find(schema);
+    if (it == facts->needed_schemas.end()) {
+      SchemaKey key{rf->provider_name, schema.data, rf->type};
+      it = facts->needed_schemas.emplace(std::move(key), SchemaUse{rf->address, s->offset() - s->pos() + element_at})
+               .first;
+    }
+    *last_schema = &it->first;
+  }
+  if (!IsPrintedChange(action, rf->Moved(), rf->importing, rf->mode == "managed")) return true;
+  ++facts->shown_changes;
+  if (rf->importing) ++facts->importing;
+  if (action != PlanAction::kNoOp) ++facts->counts[static_cast<size_t>(action)];
+  const ChangeFilter* filter = hooks != nullptr ? hooks->filter : nullptr;
+  if (filter != nullptr && !filter->Matches(*rf, action)) {
+    ++facts->filtered_out;
+    return true;
+  }
+  ++facts->filtered_counts[static_cast<size_t>(action)];
+  if (action != PlanAction::kNoOp) facts->will_print_resource_changes = true;
+  if (hooks != nullptr && hooks->on_shown) hooks->on_shown(*rf, action);
+  return true;
+}
+
+Status ScanMembers(JsonScanner& s, PlanFacts* facts, bool first, ScanRun& run, bool* has_format_version);
+
+// The second thread's work: from a guessed element of resource_changes to
+// the end of the document.
+void RunSecondHalf(std::string_view doc, size_t from, const ChangeFilter* filter,
+                   std::function<void(uint64_t, uint64_t)> release_range, SecondHalf* out) {
+  constexpr size_t kWindow = 8 << 20;  // how far to look for a good guess
+  constexpr int kGuesses = 64;
+  ChangeHooks hooks;  // the caller's callbacks belong to the first thread
+  hooks.filter = filter;
+  uint64_t released = from;
+  auto progress = [&](uint64_t offset) {
+    if (release_range && offset > released) release_range(released, offset);
+    released = std::max(released, offset);
+  };
+  JsonScanner s(doc);
+  ResourceFacts rf;
+  const SchemaKey* last_schema = nullptr;
+  // A guess is kept when it reads as a resource change: an object with
+  // change.actions (a resource in planned_values or prior_state, or a
+  // nested value with an "address" attribute, has none).
+  size_t guess = from;
+  struct Guessed {
+    SecondHalf* out;
+    ~Guessed() { out->guessed.store(true, std::memory_order_release); }
+  } guessed{out};
+  for (int tries = 0;; ++tries) {
+    if (tries == kGuesses || out->cancel.load(std::memory_order_relaxed)) return;
+    size_t at = FindElementGuess(doc, guess, from + kWindow > guess ? from + kWindow - guess : 0);
+    if (at == std::string_view::npos) return;
+    s = JsonScanner(doc);
+    s.Seek(at);
+    out->tally = PlanFacts{};
+    last_schema = nullptr;
+    if (ScanChangeElement(&s, at, &out->tally, &hooks, ValueSkip::kByStructure, &rf, &last_schema) &&
+        rf.has_actions) {
+      out->start.store(at, std::memory_order_release);
+      out->guessed.store(true, std::memory_order_release);
+      break;
+    }
+    guess = at;
+  }
+  s.OnProgress(8 << 20, progress);
+  bool first = false;
+  while (s.NextElement(&first)) {
+    if (out->cancel.load(std::memory_order_relaxed)) return;
+    size_t element_at = s.pos();
+    if (!ScanChangeElement(&s, element_at, &out->tally, &hooks, ValueSkip::kByStructure, &rf, &last_schema)) return;
+  }
+  if (!s.ok()) return;
+  out->array_close = s.pos() - 1;
+  out->elements_ok = true;
+  // The members after the array, as the first thread will scan them; only
+  // where their values end is kept.
+  PlanFacts scratch;
+  ScanRun tail;
+  tail.doc = doc;
+  tail.progress = progress;
+  tail.hooks = &hooks;
+  tail.record = &out->memo;
+  tail.cancel = &out->cancel;
+  bool has_format_version = false;
+  (void)ScanMembers(s, &scratch, /*first=*/false, tail, &has_format_version);
+  progress(s.pos());
+}
+
+// At the start of the first resource_changes array (`pos` just inside it):
+// starts the second thread if the pass may split and enough is left.
+void MaybeSplit(ScanRun& run, size_t pos) {
+  PreScanSplit* split = run.split;
+  if (split == nullptr || run.second != nullptr || run.split_settled) return;
+  run.split_settled = true;  // one try per pass
+  if (run.hooks != nullptr && run.hooks->on_shown) return;  // its calls must come in order
+  const size_t left = run.doc.size() - std::min(pos, run.doc.size());
+  if (left < split->min_bytes) return;
+  const size_t from = split->guess_from != 0 ? split->guess_from : pos + left / 2;
+  auto second = std::make_unique<SecondHalf>();
+  try {
+    second->thread = std::thread(RunSecondHalf, run.doc, from, run.hooks != nullptr ? run.hooks->filter : nullptr,
+                                 split->release_range, second.get());
+  } catch (const std::system_error&) {
+    return;  // no thread to spare: one thread does it all
+  }
+  run.second = std::move(second);
+  run.split_settled = false;
+}
+
+// Called with each element start of the first thread's resource_changes:
+// true when the second thread's tallies from here to the array's end were
+// added to `facts` (the cursor is then at the ']').
+bool TakeOverSecondHalf(JsonScanner* s, size_t element_at, PlanFacts* facts, ScanRun& run) {
+  if (run.second == nullptr || run.split_settled) return false;
+  if (run.split->wait_for_guess) {
+    while (!run.second->guessed.load(std::memory_order_acquire)) std::this_thread::yield();
+  }
+  const size_t start = run.second->start.load(std::memory_order_acquire);
+  if (start == 0 || element_at < start) return false;
+  run.split_settled = true;
+  SecondHalf& second = *run.second;
+  if (element_at != start) {
+    second.cancel = true;  // its guess was not an element of this array
+    return false;
+  }
+  second.thread.join();
+  if (!second.elements_ok) return false;  // an error there: found again by this thread
+  const PlanFacts& t = second.tally;
+  facts->resource_change_count += t.resource_change_count;
+  facts->shown_changes += t.shown_changes;
+  facts->importing += t.importing;
+  facts->filtered_out += t.filtered_out;
+  for (size_t i = 0; i < facts->counts.size(); ++i) {
+    facts->counts[i] += t.counts[i];
+    facts->filtered_counts[i] += t.filtered_counts[i];
+  }
+  facts->will_print_resource_changes = facts->will_print_resource_changes || t.will_print_resource_changes;
+  // Those already here were first needed earlier.
+  for (const auto& [key, use] : t.needed_schemas) facts->needed_schemas.emplace(key, use);
+  s->Advance(second.array_close);
+  run.replay = &second.memo;
+  run.split->taken_at = start;
+  return true;
+}
+
+bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, ScanRun& run, ValueSkip skip) {
+  const ChangeHooks* hooks = run.hooks;
   size_t at = s->pos();
   // A repeated key replaces the earlier array, null included.
   facts->shown_changes = facts->importing = facts->resource_change_count = 0;
@@ -255,51 +483,23 @@ bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, const ChangeHooks* ho
   }
   if (!s->BeginArray("an array for \"resource_changes\"")) return false;
   at = s->pos() - 1;
-  const ChangeFilter* filter = hooks != nullptr ? hooks->filter : nullptr;
+  if (skip == ValueSkip::kByStructure) MaybeSplit(run, s->pos());
   bool first = true;
   ResourceFacts rf;
-  // The schema the previous element needed: neighbours mostly share one.
   const SchemaKey* last_schema = nullptr;
   while (s->NextElement(&first)) {
     size_t element_at = s->pos();
-    rf.Clear();
-    if (!ScanResourceFacts(s, 2, &rf, skip)) return false;
-    ++facts->resource_change_count;
-    PlanAction action;
-    if (!PlanActionFromList(rf.actions, &action)) {
-      std::string list;
-      for (const std::string& a : rf.actions) list += (list.empty() ? "" : ", ") + a;
-      return s->FailAt(element_at, "resource change \"" + rf.address + "\" has an unrecognized action list [" +
-                                       list + "]");
-    }
-    if (rf.mode != "managed" && rf.mode != "data") {
-      return s->FailAt(element_at, "resource change \"" + rf.address + "\" has an unrecognized resource mode \"" +
-                                       rf.mode + "\"");
-    }
-    const SchemaKey::Ref schema{rf.provider_name, rf.mode == "data", rf.type};
-    if (last_schema == nullptr || last_schema->data != schema.data || last_schema->type != schema.type ||
-        last_schema->provider != schema.provider) {
-      auto it = facts->needed_schemas.find(schema);
-      if (it == facts->needed_schemas.end()) {
-        SchemaKey key{rf.provider_name, schema.data, rf.type};
-        it = facts->needed_schemas.emplace(std::move(key), SchemaUse{rf.address, s->offset() - s->pos() + element_at})
-                 .first;
-      }
-      last_schema = &it->first;
-    }
-    if (!IsPrintedChange(action, rf.Moved(), rf.importing, rf.mode == "managed")) continue;
-    ++facts->shown_changes;
-    if (rf.importing) ++facts->importing;
-    if (action != PlanAction::kNoOp) ++facts->counts[static_cast<size_t>(action)];
-    if (filter != nullptr && !filter->Matches(rf, action)) {
-      ++facts->filtered_out;
+    if (TakeOverSecondHalf(s, element_at, facts, run)) {
+      last_schema = nullptr;
       continue;
     }
-    ++facts->filtered_counts[static_cast<size_t>(action)];
-    if (action != PlanAction::kNoOp) facts->will_print_resource_changes = true;
-    if (hooks != nullptr && hooks->on_shown) hooks->on_shown(rf, action);
+    if (!ScanChangeElement(s, element_at, facts, hooks, skip, &rf, &last_schema)) return false;
   }
   if (!s->ok()) return false;
+  if (run.second != nullptr && !run.split_settled) {
+    run.second->cancel = true;  // the array ended before its guess
+    run.split_settled = true;
+  }
   facts->resource_changes = ByteRange{at, s->pos(), true};
   return true;
 }
@@ -400,53 +600,48 @@ bool ScanResourceFacts(JsonScanner* s, int depth, ResourceFacts* out, ValueSkip 
 namespace {
 
 Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<void(uint64_t)>& done_before,
-                   const ChangeHooks* hooks, bool defer);
+                   const ChangeHooks* hooks, bool defer, PreScanSplit* split);
 
 }  // namespace
 
 Status PreScan(std::string_view doc, PlanFacts* facts, const std::function<void(uint64_t)>& done_before,
-               const ChangeHooks* hooks) {
-  Status s = PreScanPass(doc, facts, done_before, hooks, /*defer=*/true);
+               const ChangeHooks* hooks, PreScanSplit* split) {
+  if (split != nullptr) split->taken_at = 0;
+  Status s = PreScanPass(doc, facts, done_before, hooks, /*defer=*/true, split);
   if (s.ok() || (facts->deferred_validation.empty() && !facts->changes_skipped_by_structure)) return s;
   // A skip by structure alone can misplace an error in broken JSON: scan
   // again, validating everything, to report the first real problem.
   *facts = PlanFacts{};
-  Status full = PreScanPass(doc, facts, done_before, hooks, /*defer=*/false);
+  Status full = PreScanPass(doc, facts, done_before, hooks, /*defer=*/false, nullptr);
   return full.ok() ? s : full;
 }
 
 namespace {
 
-Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<void(uint64_t)>& done_before,
-                   const ChangeHooks* hooks, bool defer) {
-  JsonScanner s(doc);
-  if (done_before) s.OnProgress(8 << 20, done_before);
-  if (s.Peek() != '{') {
-    s.Fail("expected '{' at the start of the plan, found " + DescribeByte(doc, s.pos()));
-    return s.status();
-  }
-  s.BeginObject("'{'");
-  bool first = true;
+// The members of the top-level object from the cursor on, up to its '}'.
+Status ScanMembers(JsonScanner& s, PlanFacts* facts, bool first, ScanRun& run, bool* has_format_version) {
+  const std::string_view doc = run.doc;
+  const bool defer = run.defer;
   std::string_view raw_key;
-  bool has_format_version = false;
   while (s.NextKey(&first, &raw_key)) {
+    if (run.cancel != nullptr && run.cancel->load(std::memory_order_relaxed)) return Status::Error("cancelled");
     const FieldKey key(raw_key);
     bool ok = true;
     if (key.Is("resource_changes")) {
       ValueSkip skip = defer ? ValueSkip::kByStructure : ValueSkip::kValidate;
-      ok = ScanResourceChanges(&s, facts, hooks, skip);
+      ok = ScanResourceChanges(&s, facts, run, skip);
       facts->changes_skipped_by_structure = skip == ValueSkip::kByStructure;
     } else if (key.Is("resource_drift")) {
-      ok = defer ? RecordRangeByStructure(&s, '[', "resource_drift", &facts->resource_drift, facts)
-                 : RecordRange(&s, '[', "resource_drift", &facts->resource_drift);
+      ok = defer ? RecordRangeByStructure(&s, run, '[', "resource_drift", &facts->resource_drift, facts)
+                 : RecordRange(&s, run, '[', "resource_drift", &facts->resource_drift);
     } else if (key.Is("output_changes")) {
-      ok = RecordRange(&s, '{', "output_changes", &facts->output_changes);
+      ok = RecordRange(&s, run, '{', "output_changes", &facts->output_changes);
     } else if (key.Is("deferred_changes")) {
-      ok = RecordRange(&s, '[', "deferred_changes", &facts->deferred_changes);
+      ok = RecordRange(&s, run, '[', "deferred_changes", &facts->deferred_changes);
     } else if (key.Is("relevant_attributes")) {
-      ok = RecordRange(&s, '[', "relevant_attributes", &facts->relevant_attributes);
+      ok = RecordRange(&s, run, '[', "relevant_attributes", &facts->relevant_attributes);
     } else if (key.Is("provider_schemas")) {
-      ok = RecordRange(&s, '{', "provider_schemas", &facts->provider_schemas);
+      ok = RecordRange(&s, run, '{', "provider_schemas", &facts->provider_schemas);
     } else if (key.Is("action_invocations")) {
       ok = ScanActionInvocations(&s, facts);
     } else if (key.Is("plan_format_version")) {
@@ -456,7 +651,7 @@ Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<v
       facts->has_provider_format_version = true;
       ok = ReadStringField(&s, "provider_format_version", &facts->provider_format_version);
     } else if (key.Is("format_version")) {
-      has_format_version = true;
+      *has_format_version = true;
       ok = ReadStringField(&s, "format_version", &facts->format_version);
     } else if (key.Is("errored")) {
       ok = ReadBoolField(&s, "errored", &facts->errored);
@@ -469,20 +664,42 @@ Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<v
       size_t begin = s.pos();
       bool value_start = c == '"' || c == '{' || c == '[' || c == 't' || c == 'f' || c == 'n' || c == '-' ||
                          (c >= '0' && c <= '9');
-      if (defer && value_start && s.SkipStructurally(1) && s.pos() > begin && s.pos() < doc.size()) {
+      if (defer && value_start &&
+          MemoSkip(&s, run, SkipMemo::Kind::kStructural, [&s] { return s.SkipStructurally(1); }) &&
+          s.pos() > begin && s.pos() < doc.size()) {
         facts->deferred_validation.push_back(ByteRange{begin, s.pos(), true});
       } else {
         // Not a value at all, or one that never ends: let the validating
         // skip say why.
         s = JsonScanner(doc);
-        if (done_before) s.OnProgress(8 << 20, done_before);
+        if (run.progress) s.OnProgress(8 << 20, run.progress);
         s.Seek(begin);
         ok = s.SkipValue(1);
       }
     }
     if (!ok) return s.status();
   }
-  if (!s.ok()) return s.status();
+  return s.status();
+}
+
+Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<void(uint64_t)>& done_before,
+                   const ChangeHooks* hooks, bool defer, PreScanSplit* split) {
+  ScanRun run;
+  run.doc = doc;
+  run.progress = done_before;
+  run.hooks = hooks;
+  run.defer = defer;
+  run.split = split;
+  JsonScanner s(doc);
+  if (run.progress) s.OnProgress(8 << 20, run.progress);
+  if (s.Peek() != '{') {
+    s.Fail("expected '{' at the start of the plan, found " + DescribeByte(doc, s.pos()));
+    return s.status();
+  }
+  s.BeginObject("'{'");
+  bool has_format_version = false;
+  Status st = ScanMembers(s, facts, /*first=*/true, run, &has_format_version);
+  if (!st.ok()) return st;
   if (!s.AtEnd()) {
     s.Fail("unexpected data after the end of the plan: " + DescribeByte(doc, s.pos()));
     return s.status();

@@ -37,6 +37,7 @@ struct ActionInvocationFacts {
   long block_index = 0, list_index = 0;
   bool invoke = false;
   std::string calling_address;
+  bool operator==(const ActionInvocationFacts&) const = default;
 };
 
 // Which schema a resource needs: (provider, data source?, type).
@@ -44,6 +45,7 @@ struct SchemaKey {
   std::string provider;
   bool data = false;
   std::string type;
+  bool operator==(const SchemaKey&) const = default;
   bool operator<(const SchemaKey& o) const {
     return std::tie(provider, data, type) < std::tie(o.provider, o.data, o.type);
   }
@@ -67,6 +69,7 @@ struct SchemaKey {
 struct SchemaUse {
   std::string address;
   uint64_t offset = 0;
+  bool operator==(const SchemaUse&) const = default;
 };
 
 struct PlanFacts {
@@ -102,6 +105,8 @@ struct PlanFacts {
   std::vector<ActionInvocationFacts> actions;
   // Every schema resource_changes needs, with the first resource needing it.
   std::map<SchemaKey, SchemaUse, std::less<>> needed_schemas;
+
+  bool operator==(const PlanFacts&) const = default;
 };
 
 // Validates the values PreScan deferred (see PlanFacts::deferred_validation),
@@ -139,11 +144,34 @@ struct ChangeHooks {
   std::function<void()> on_begin;
 };
 
+// Sharing the pre-scan with a second thread (pre_scan_split.h), for when a
+// core is free: on a large plan the two halves are scanned at once. The
+// facts and errors are the same as from one thread.
+struct PreScanSplit {
+  // Only when at least this much of the document is left at resource_changes.
+  size_t min_bytes = size_t{8} << 20;
+  // Told, from the second thread, that it is done with the bytes in
+  // [begin, end); may be empty.
+  std::function<void(uint64_t, uint64_t)> release_range;
+  // For tests: where the second thread starts looking for an element of
+  // resource_changes (0: halfway through what is left).
+  size_t guess_from = 0;
+  // For tests: the first thread waits at each element until the second has
+  // settled on its guess (or given up), so that whether the split is taken
+  // does not depend on timing.
+  bool wait_for_guess = false;
+  // Set by PreScan: the element where the first thread took the second
+  // thread's work over, or 0 if it did not (in the first pass: when that
+  // pass fails, a second one on one thread finds the error).
+  size_t taken_at = 0;
+};
+
 // Scans `doc` (the whole input). Errors carry the byte offset. `done_before`,
 // when set, is told from time to time that the bytes before an offset have
-// been scanned.
+// been scanned (from the calling thread).
 Status PreScan(std::string_view doc, PlanFacts* facts,
-               const std::function<void(uint64_t)>& done_before = nullptr, const ChangeHooks* hooks = nullptr);
+               const std::function<void(uint64_t)>& done_before = nullptr, const ChangeHooks* hooks = nullptr,
+               PreScanSplit* split = nullptr);
 
 // How a scan passes over values it does not read: validating them, or only
 // finding their ends (structural_skip.h), leaving validation to a later pass.
