@@ -69,6 +69,13 @@ struct PlanContext {
   // `release` is false (when fn only hands the element on).
   template <typename Fn>
   Status ForEachElement(stream::ByteRange range, Fn fn, bool release = true) const {
+    return ForEachElementUntil(range, nullptr, fn, release);
+  }
+
+  // As ForEachElement, but stops as soon as *done is true (answers that
+  // need only the first few elements need not pass over the rest).
+  template <typename Fn>
+  Status ForEachElementUntil(stream::ByteRange range, const bool* done, Fn fn, bool release = true) const {
     if (!range.present) return Status::Ok();
     std::string_view doc = in.plan.substr(0, range.end);
     auto ws = [&](size_t p) {
@@ -76,7 +83,7 @@ struct PlanContext {
       return p;
     };
     size_t pos = ws(range.begin) + 1;  // past '['
-    while (true) {
+    while (done == nullptr || !*done) {
       pos = ws(pos);
       if (pos >= doc.size() || doc[pos] == ']') return Status::Ok();
       if (doc[pos] == ',') pos = ws(pos + 1);
@@ -86,6 +93,7 @@ struct PlanContext {
       if (release) Release(end);
       pos = end;
     }
+    return Status::Ok();
   }
 };
 

@@ -20,8 +20,7 @@ std::string Wrap(const PlanContext& ctx, std::string_view s) { return render::te
 // shows every relevant entry, other modes only those that changed).
 Status DriftQualifies(const PlanContext& ctx, ResourceWorker* worker, bool* any) {
   *any = false;
-  return ctx.ForEachElement(ctx.facts.resource_drift, [&](std::string_view raw, uint64_t offset) -> Status {
-    if (*any) return Status::Ok();
+  return ctx.ForEachElementUntil(ctx.facts.resource_drift, any, [&](std::string_view raw, uint64_t offset) -> Status {
     stream::ResourceChange rc;
     Diff d;
     bool skip = true;
@@ -44,8 +43,8 @@ Status PlanIsEmpty(const PlanContext& ctx, ResourceWorker* worker, const std::ve
       return Status::Ok();
     }
   }
-  return ctx.ForEachElement(ctx.facts.resource_changes, [&](std::string_view raw, uint64_t offset) -> Status {
-    if (!*empty) return Status::Ok();
+  bool found = false;
+  return ctx.ForEachElementUntil(ctx.facts.resource_changes, &found, [&](std::string_view raw, uint64_t offset) -> Status {
     stream::ResourceChange rc;
     Status s = worker->Load(raw, offset, &rc);
     if (s.ok() && rc.Moved()) {
@@ -57,6 +56,7 @@ Status PlanIsEmpty(const PlanContext& ctx, ResourceWorker* worker, const std::ve
       if (s.ok() && d.action != Action::kNoOp) *empty = false;
     }
     worker->Reset();
+    found = !*empty;
     return s;
   });
 }
