@@ -55,12 +55,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   tfstream::Status s = tfstream::stream::PreScan(doc, &facts);
 
   // The split is compared wherever the input allows: its first two bytes
-  // choose where the second thread starts looking for an element.
+  // choose where the second thread starts looking for an element, the next
+  // two where it looks for a later stretch before that one.
   if (size >= 2) {
     tfstream::stream::PreScanSplit split;
     split.min_bytes = 0;
-    split.wait_for_guess = true;
+    split.wait_for_second_thread = true;
     split.guess_from = 1 + (static_cast<size_t>(data[0]) << 8 | data[1]) % size;
+    if (size >= 4) split.steal_from.push_back(1 + (static_cast<size_t>(data[2]) << 8 | data[3]) % split.guess_from);
     tfstream::stream::PlanFacts split_facts;
     tfstream::Status t = tfstream::stream::PreScan(doc, &split_facts, nullptr, nullptr, &split);
     if (t.ok() != s.ok() || t.message() != s.message() || t.has_offset() != s.has_offset() ||

@@ -1,6 +1,8 @@
 #include "pipeline/plan_prepare.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 
 #include "render/text/go_float.h"
 
@@ -31,9 +33,15 @@ Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks h
   // With a second core, a large plan's second half is scanned at the same time.
   stream::PreScanSplit split;
   split.release_range = ctx->in.release_plan_range;
+  // For benchmarks (perf/README.md): from how much left at resource_changes to split.
+  if (const char* v = std::getenv("TFSTREAM_SPLIT_MIN_BYTES")) split.min_bytes = std::strtoull(v, nullptr, 10);
   const bool may_split = ctx->opt.jobs >= 2;
   Status s = stream::PreScan(ctx->in.plan, &ctx->facts, done_before, &hooks, may_split ? &split : nullptr);
   if (ctx->in.plan_read_ahead) ctx->in.plan_read_ahead(false);
+  if (may_split && std::getenv("TFSTREAM_TIMING") != nullptr) {  // see PhaseTimer
+    std::fprintf(stderr, "tfstream: pre-scan split: %d stretches taken over, the first at byte %zu\n",
+                 split.segments_taken, split.taken_at);
+  }
   if (!s.ok()) return ctx->PlanError(s);
   if (progress != nullptr) progress->Scanning(ctx->in.plan.size());
   return Status::Ok();

@@ -11,6 +11,7 @@
 #include "stream/structural_skip.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <cstdlib>
@@ -21,20 +22,35 @@
 namespace tfstream::stream {
 namespace {
 
-// The second thread of a split pass (pre_scan_split.h) and what it found.
-struct SecondHalf {
-  // The element it guessed and is scanning from; 0 until it has settled on one.
-  std::atomic<size_t> start{0};
-  std::atomic<bool> guessed{false};  // settled on a guess, or gave up
+// A stretch of resource_changes the second thread of a split pass
+// (pre_scan_split.h) tallies: the first from its guess to the array's end,
+// and on to the document's end; each later one from a new guess up to where
+// the one before it starts.
+struct Segment {
+  static constexpr size_t kToEnd = std::string_view::npos;
+  size_t start = 0;       // the element it starts at (where NextElement leaves the cursor)
+  size_t stop = kToEnd;   // the element where the segment before it starts
+  std::atomic<bool> cancel{false};  // the first thread has passed `start`
+  // Written before SecondThread::finished counts the segment:
+  bool ok = false;          // every element from `start` up to `stop` (or the ']') was tallied
+  size_t array_close = 0;   // the first segment: where that ']' is
+  PlanFacts tally;          // only the resource_changes tallies
+};
+
+// The second thread of a split pass and what it found. Segments are
+// published and finished one at a time, in order; their starts decrease.
+struct SecondThread {
+  static constexpr int kMaxSegments = 16;
+  std::array<Segment, kMaxSegments> segments;
+  std::atomic<int> published{0};      // segments whose start and stop are set
+  std::atomic<int> finished{0};       // segments whose results are written
+  std::atomic<bool> stopped{false};   // no segment will be published any more
+  std::atomic<size_t> first_at{0};    // the element the first thread is at
   std::atomic<bool> cancel{false};
-  // Written by the thread, read once it has been joined:
-  bool elements_ok = false;  // every element from `start` to the array's end was tallied
-  size_t array_close = 0;    // where that ']' is
-  PlanFacts tally;           // only the resource_changes tallies
-  SkipMemo memo;             // ends of top-level values after the array
+  SkipMemo memo;  // the first segment: ends of top-level values after the array
   std::thread thread;
 
-  ~SecondHalf() {
+  ~SecondThread() {
     cancel = true;
     if (thread.joinable()) thread.join();
   }
@@ -48,8 +64,11 @@ struct ScanRun {
   const ChangeHooks* hooks = nullptr;
   bool defer = true;                   // skip by structure what can be validated later
   PreScanSplit* split = nullptr;  // may start a second thread at resource_changes
-  std::unique_ptr<SecondHalf> second;   // that thread, once started
-  bool split_settled = false;           // taken over or dropped: no more checks
+  bool split_tried = false;             // one try per pass
+  std::unique_ptr<SecondThread> second;  // that thread, once started
+  bool split_settled = false;           // its work taken over or dropped: no more checks
+  int seen_published = 0;               // the first thread's view of second->published
+  int candidate = -1;                   // the newest segment the first thread has not passed
   SkipMemo* record = nullptr;           // the second thread: where its skips ended
   const SkipMemo* replay = nullptr;     // the first thread, once it has taken them over
   const std::atomic<bool>* cancel = nullptr;  // the second thread: stop when set
@@ -345,110 +364,166 @@ bool ScanChangeElement(JsonScanner* s, size_t element_at, PlanFacts* facts, cons
 
 Status ScanMembers(JsonScanner& s, PlanFacts* facts, bool first, ScanRun& run, bool* has_format_version);
 
-// The second thread's work: from a guessed element of resource_changes to
-// the end of the document.
-void RunSecondHalf(std::string_view doc, size_t from, const ChangeFilter* filter,
-                   std::function<void(uint64_t, uint64_t)> release_range, SecondHalf* out) {
-  constexpr size_t kWindow = 8 << 20;  // how far to look for a good guess
-  constexpr int kGuesses = 64;
-  ChangeHooks hooks;  // the caller's callbacks belong to the first thread
-  hooks.filter = filter;
-  uint64_t released = from;
-  auto progress = [&](uint64_t offset) {
-    if (release_range && offset > released) release_range(released, offset);
-    released = std::max(released, offset);
-  };
-  JsonScanner s(doc);
+// Where the second thread reads: its scanner, with what one segment's
+// tally needs between elements.
+struct SegmentScan {
+  SegmentScan(std::string_view doc, const ChangeHooks* hooks,
+              const std::function<void(uint64_t, uint64_t)>* release_range, const std::atomic<bool>* cancel)
+      : doc(doc), hooks(hooks), release_range(release_range), cancel(cancel), s(doc) {}
+
+  std::string_view doc;
+  const ChangeHooks* hooks;
+  const std::function<void(uint64_t, uint64_t)>* release_range;
+  const std::atomic<bool>* cancel;
+  JsonScanner s;
   ResourceFacts rf;
   const SchemaKey* last_schema = nullptr;
-  // A guess is kept when it reads as a resource change: an object with
-  // change.actions (a resource in planned_values or prior_state, or a
-  // nested value with an "address" attribute, has none).
-  size_t guess = from;
-  struct Guessed {
-    SecondHalf* out;
-    ~Guessed() { out->guessed.store(true, std::memory_order_release); }
-  } guessed{out};
-  for (int tries = 0;; ++tries) {
-    if (tries == kGuesses || out->cancel.load(std::memory_order_relaxed)) return;
-    size_t at = FindElementGuess(doc, guess, from + kWindow > guess ? from + kWindow - guess : 0);
-    if (at == std::string_view::npos) return;
-    s = JsonScanner(doc);
-    s.Seek(at);
-    out->tally = PlanFacts{};
-    last_schema = nullptr;
-    if (ScanChangeElement(&s, at, &out->tally, &hooks, ValueSkip::kByStructure, &rf, &last_schema) &&
-        rf.has_actions) {
-      out->start.store(at, std::memory_order_release);
-      out->guessed.store(true, std::memory_order_release);
-      break;
+  uint64_t released = 0;  // what release_range has been told, from the segment's start
+
+  bool Cancelled(const Segment& seg) const {
+    return cancel->load(std::memory_order_relaxed) || seg.cancel.load(std::memory_order_relaxed);
+  }
+
+  // Settles seg.start on the first element at or after `from`, and before
+  // `limit`, that reads as a resource change: an object with change.actions
+  // (a resource in planned_values or prior_state, or a nested value with an
+  // "address" attribute, has none). Tallies that element.
+  bool Guess(size_t from, size_t limit, Segment* seg) {
+    constexpr int kGuesses = 64;
+    for (int tries = 0; tries < kGuesses && !cancel->load(std::memory_order_relaxed); ++tries) {
+      const size_t at = from < limit ? FindElementGuess(doc, from, limit - from) : std::string_view::npos;
+      if (at == std::string_view::npos || at >= limit) return false;
+      s = JsonScanner(doc);
+      s.Seek(at);
+      seg->tally = PlanFacts{};
+      last_schema = nullptr;
+      if (ScanChangeElement(&s, at, &seg->tally, hooks, ValueSkip::kByStructure, &rf, &last_schema) &&
+          rf.has_actions) {
+        seg->start = at;
+        released = at;
+        s.OnProgress(8 << 20, [this](uint64_t offset) { Release(offset); });
+        return true;
+      }
+      from = at;
     }
-    guess = at;
+    return false;
   }
-  s.OnProgress(8 << 20, progress);
-  bool first = false;
-  while (s.NextElement(&first)) {
-    if (out->cancel.load(std::memory_order_relaxed)) return;
-    size_t element_at = s.pos();
-    if (!ScanChangeElement(&s, element_at, &out->tally, &hooks, ValueSkip::kByStructure, &rf, &last_schema)) return;
+
+  // Tallies the elements after the guessed one, up to the element at
+  // seg->stop or the array's end.
+  bool Tally(Segment* seg) {
+    bool first = false;
+    while (s.NextElement(&first)) {
+      if (Cancelled(*seg)) return false;
+      const size_t element_at = s.pos();
+      if (element_at >= seg->stop) return element_at == seg->stop;  // past it: seg->stop was no element
+      if (!ScanChangeElement(&s, element_at, &seg->tally, hooks, ValueSkip::kByStructure, &rf, &last_schema)) {
+        return false;
+      }
+    }
+    if (!s.ok() || seg->stop != Segment::kToEnd) return false;
+    seg->array_close = s.pos() - 1;
+    return true;
   }
-  if (!s.ok()) return;
-  out->array_close = s.pos() - 1;
-  out->elements_ok = true;
+
+  void Release(uint64_t offset) {
+    if (*release_range && offset > released) (*release_range)(released, offset);
+    released = std::max(released, offset);
+  }
+};
+
+// The second thread's work. The first segment runs from a guessed element of
+// resource_changes to the end of the document; then, while the first thread
+// still has much of the array ahead, each further segment takes the second
+// half of that stretch.
+void RunSecondThread(std::string_view doc, size_t from, const PreScanSplit& split, const ChangeFilter* filter,
+                     SecondThread* t) {
+  constexpr size_t kWindow = 8 << 20;  // how far the first guess looks for an element
+  struct Stopped {
+    SecondThread* t;
+    ~Stopped() {
+      t->stopped.store(true, std::memory_order_release);
+      t->stopped.notify_all();
+    }
+  } stopped{t};
+  ChangeHooks hooks;  // the caller's callbacks belong to the first thread
+  hooks.filter = filter;
+  SegmentScan scan(doc, &hooks, &split.release_range, &t->cancel);
+  auto finish = [t](int i, bool ok) {
+    t->segments[i].ok = ok;
+    t->finished.store(i + 1, std::memory_order_release);
+    t->finished.notify_all();
+  };
+
+  Segment& whole = t->segments[0];
+  if (!scan.Guess(from, from + kWindow, &whole)) return;
+  t->published.store(1, std::memory_order_release);
+  if (!scan.Tally(&whole)) return finish(0, false);
   // The members after the array, as the first thread will scan them; only
   // where their values end is kept.
   PlanFacts scratch;
   ScanRun tail;
   tail.doc = doc;
-  tail.progress = progress;
+  tail.progress = [&scan](uint64_t offset) { scan.Release(offset); };
   tail.hooks = &hooks;
-  tail.record = &out->memo;
-  tail.cancel = &out->cancel;
+  tail.record = &t->memo;
+  tail.cancel = &t->cancel;
   bool has_format_version = false;
-  (void)ScanMembers(s, &scratch, /*first=*/false, tail, &has_format_version);
-  progress(s.pos());
+  (void)ScanMembers(scan.s, &scratch, /*first=*/false, tail, &has_format_version);
+  scan.Release(scan.s.pos());
+  finish(0, true);
+
+  size_t tests_next = 0;
+  for (int i = 1; i < SecondThread::kMaxSegments && !t->cancel.load(std::memory_order_relaxed); ++i) {
+    // Up to the newest segment the first thread has not passed.
+    size_t stop = Segment::kToEnd;
+    for (int j = i - 1; j >= 0 && stop == Segment::kToEnd; --j) {
+      if (!t->segments[j].cancel.load(std::memory_order_relaxed)) stop = t->segments[j].start;
+    }
+    if (stop == Segment::kToEnd) return;
+    size_t guess_from;
+    if (!split.steal_from.empty()) {
+      if (tests_next == split.steal_from.size()) return;
+      guess_from = split.steal_from[tests_next++];
+    } else {
+      const size_t at = t->first_at.load(std::memory_order_relaxed);
+      if (at >= stop || stop - at < split.steal_min_bytes) return;
+      guess_from = at + (stop - at) / 2;
+    }
+    Segment& seg = t->segments[i];
+    seg.stop = stop;
+    if (!scan.Guess(guess_from, stop, &seg)) {
+      if (split.steal_from.empty()) return;
+      --i;  // tests: try their next guess in the same slot
+      continue;
+    }
+    t->published.store(i + 1, std::memory_order_release);
+    finish(i, scan.Tally(&seg));
+  }
 }
 
 // At the start of the first resource_changes array (`pos` just inside it):
 // starts the second thread if the pass may split and enough is left.
 void MaybeSplit(ScanRun& run, size_t pos) {
   PreScanSplit* split = run.split;
-  if (split == nullptr || run.second != nullptr || run.split_settled) return;
-  run.split_settled = true;  // one try per pass
+  if (split == nullptr || run.split_tried) return;
+  run.split_tried = true;
   if (run.hooks != nullptr && run.hooks->on_shown) return;  // its calls must come in order
   const size_t left = run.doc.size() - std::min(pos, run.doc.size());
   if (left < split->min_bytes) return;
   const size_t from = split->guess_from != 0 ? split->guess_from : pos + left / 2;
-  auto second = std::make_unique<SecondHalf>();
+  auto second = std::make_unique<SecondThread>();
+  second->first_at.store(pos, std::memory_order_relaxed);
   try {
-    second->thread = std::thread(RunSecondHalf, run.doc, from, run.hooks != nullptr ? run.hooks->filter : nullptr,
-                                 split->release_range, second.get());
+    second->thread = std::thread(RunSecondThread, run.doc, from, std::cref(*split),
+                                 run.hooks != nullptr ? run.hooks->filter : nullptr, second.get());
   } catch (const std::system_error&) {
     return;  // no thread to spare: one thread does it all
   }
   run.second = std::move(second);
-  run.split_settled = false;
 }
 
-// Called with each element start of the first thread's resource_changes:
-// true when the second thread's tallies from here to the array's end were
-// added to `facts` (the cursor is then at the ']').
-bool TakeOverSecondHalf(JsonScanner* s, size_t element_at, PlanFacts* facts, ScanRun& run) {
-  if (run.second == nullptr || run.split_settled) return false;
-  if (run.split->wait_for_guess) {
-    while (!run.second->guessed.load(std::memory_order_acquire)) std::this_thread::yield();
-  }
-  const size_t start = run.second->start.load(std::memory_order_acquire);
-  if (start == 0 || element_at < start) return false;
-  run.split_settled = true;
-  SecondHalf& second = *run.second;
-  if (element_at != start) {
-    second.cancel = true;  // its guess was not an element of this array
-    return false;
-  }
-  second.thread.join();
-  if (!second.elements_ok) return false;  // an error there: found again by this thread
-  const PlanFacts& t = second.tally;
+void AddTallies(const PlanFacts& t, PlanFacts* facts) {
   facts->resource_change_count += t.resource_change_count;
   facts->shown_changes += t.shown_changes;
   facts->importing += t.importing;
@@ -460,10 +535,57 @@ bool TakeOverSecondHalf(JsonScanner* s, size_t element_at, PlanFacts* facts, Sca
   facts->will_print_resource_changes = facts->will_print_resource_changes || t.will_print_resource_changes;
   // Those already here were first needed earlier.
   for (const auto& [key, use] : t.needed_schemas) facts->needed_schemas.emplace(key, use);
-  s->Advance(second.array_close);
-  run.replay = &second.memo;
-  run.split->taken_at = start;
-  return true;
+}
+
+enum class TakeOver {
+  kNone,        // nothing taken over: scan the element at the cursor
+  kMoved,       // segments taken over; the cursor is at a later element, to scan
+  kAtArrayEnd,  // taken over up to the array's ']', where the cursor is
+};
+
+// Called with each element start of the first thread's resource_changes:
+// where it lands exactly on a segment's start, that segment's guess was an
+// element of this array, so its tallies are this thread's own and the cursor
+// jumps to where the segment ended.
+TakeOver TakeOverSegments(JsonScanner* s, size_t* element_at, PlanFacts* facts, ScanRun& run) {
+  SecondThread* t = run.second.get();
+  if (t == nullptr || run.split_settled) return TakeOver::kNone;
+  t->first_at.store(*element_at, std::memory_order_relaxed);
+  if (run.split->wait_for_second_thread) t->stopped.wait(false, std::memory_order_acquire);
+  const int published = t->published.load(std::memory_order_acquire);
+  if (published != run.seen_published) {
+    run.seen_published = published;
+    run.candidate = published - 1;
+  }
+  TakeOver result = TakeOver::kNone;
+  while (run.candidate >= 0) {
+    const int i = run.candidate;
+    Segment& seg = t->segments[i];
+    if (*element_at < seg.start) break;
+    --run.candidate;
+    if (*element_at > seg.start) {
+      seg.cancel.store(true, std::memory_order_relaxed);  // its guess was not an element of this array
+      continue;
+    }
+    for (int done; (done = t->finished.load(std::memory_order_acquire)) <= i;) {
+      t->finished.wait(done, std::memory_order_acquire);
+    }
+    if (!seg.ok) break;  // an error there (found again by this thread), or cancelled
+    AddTallies(seg.tally, facts);
+    if (run.split->taken_at == 0) run.split->taken_at = seg.start;
+    ++run.split->segments_taken;
+    if (seg.stop == Segment::kToEnd) {
+      s->Advance(seg.array_close);
+      run.replay = &t->memo;
+      run.split_settled = true;
+      t->cancel = true;
+      return TakeOver::kAtArrayEnd;
+    }
+    s->Advance(seg.stop);  // the start of the segment before it, next in the loop
+    *element_at = seg.stop;
+    result = TakeOver::kMoved;
+  }
+  return result;
 }
 
 bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, ScanRun& run, ValueSkip skip) {
@@ -489,10 +611,9 @@ bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, ScanRun& run, ValueSk
   const SchemaKey* last_schema = nullptr;
   while (s->NextElement(&first)) {
     size_t element_at = s->pos();
-    if (TakeOverSecondHalf(s, element_at, facts, run)) {
-      last_schema = nullptr;
-      continue;
-    }
+    const TakeOver took = TakeOverSegments(s, &element_at, facts, run);
+    if (took != TakeOver::kNone) last_schema = nullptr;
+    if (took == TakeOver::kAtArrayEnd) continue;
     if (!ScanChangeElement(s, element_at, facts, hooks, skip, &rf, &last_schema)) return false;
   }
   if (!s->ok()) return false;
@@ -606,7 +727,10 @@ Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<v
 
 Status PreScan(std::string_view doc, PlanFacts* facts, const std::function<void(uint64_t)>& done_before,
                const ChangeHooks* hooks, PreScanSplit* split) {
-  if (split != nullptr) split->taken_at = 0;
+  if (split != nullptr) {
+    split->taken_at = 0;
+    split->segments_taken = 0;
+  }
   Status s = PreScanPass(doc, facts, done_before, hooks, /*defer=*/true, split);
   if (s.ok() || (facts->deferred_validation.empty() && !facts->changes_skipped_by_structure)) return s;
   // A skip by structure alone can misplace an error in broken JSON: scan

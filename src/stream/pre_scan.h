@@ -155,17 +155,26 @@ struct PreScanSplit {
   // Told, from the second thread, that it is done with the bytes in
   // [begin, end); may be empty.
   std::function<void(uint64_t, uint64_t)> release_range;
+  // Once done with its first stretch, the second thread takes the second
+  // half of what the first thread still has to tally in resource_changes,
+  // again and again, while that is at least this much.
+  size_t steal_min_bytes = size_t{2} << 20;
   // For tests: where the second thread starts looking for an element of
-  // resource_changes (0: halfway through what is left).
+  // resource_changes (0: halfway through what is left), and where it looks
+  // for each later stretch (empty: as above; else these, in order, as long
+  // as each lies before the stretches already taken).
   size_t guess_from = 0;
+  std::vector<size_t> steal_from;
   // For tests: the first thread waits at each element until the second has
-  // settled on its guess (or given up), so that whether the split is taken
-  // does not depend on timing.
-  bool wait_for_guess = false;
-  // Set by PreScan: the element where the first thread took the second
+  // stopped looking for work, so that what is taken over does not depend on
+  // timing.
+  bool wait_for_second_thread = false;
+  // Set by PreScan: the first element where the first thread took the second
   // thread's work over, or 0 if it did not (in the first pass: when that
-  // pass fails, a second one on one thread finds the error).
+  // pass fails, a second one on one thread finds the error), and how many
+  // stretches it took over.
   size_t taken_at = 0;
+  int segments_taken = 0;
 };
 
 // Scans `doc` (the whole input). Errors carry the byte offset. `done_before`,

@@ -6,12 +6,17 @@
 // that array starts halfway through what is left, and scans from there to
 // the end of the document as the first thread would have: it tallies the
 // remaining elements and records where the top-level values after the array
-// end. If the first thread then arrives at exactly that element, it takes
-// the tallies over and jumps to the array's end, and from there takes each
-// recorded end instead of finding it again. Anything else (a guess that was
-// not an element of resource_changes, an error in the second half) drops
-// the second thread's work: the first thread goes on alone and finds the
-// same facts and the same first error as a single thread does.
+// end. That done, it guesses again halfway between the first thread and its
+// own first guess and tallies up to exactly that guess, and so on while the
+// stretch left to the first thread is large: the part after the array
+// is cheap to skip, so the first guess alone leaves the first thread most of
+// the work. Whenever the first thread arrives at exactly the element where
+// a stretch starts, it takes that stretch's tallies over and jumps to its
+// end (the next stretch's start, or the array's end, from where it takes
+// each recorded end instead of finding it again). Anything else (a guess
+// that was not an element of resource_changes, an error in a stretch) drops
+// that stretch: the first thread scans it itself and finds the same facts
+// and the same first error as a single thread does.
 #pragma once
 
 #include <cstddef>

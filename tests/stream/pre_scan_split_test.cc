@@ -99,7 +99,7 @@ int CompareEverywhere(const std::string& doc, size_t step, const ChangeHooks* ho
     PreScanSplit split;
     split.min_bytes = 0;
     split.guess_from = from;
-    split.wait_for_guess = true;
+    split.wait_for_second_thread = true;
     ScanResult two = Scan(doc, &split, hooks);
     RequireSame(alone, two);
     if (split.taken_at != 0) {
@@ -108,6 +108,32 @@ int CompareEverywhere(const std::string& doc, size_t step, const ChangeHooks* ho
     }
   }
   return taken;
+}
+
+// Splits `doc` into three or four stretches: a first guess and one or two
+// later ones before it, drawn from `runs` pseudo-random positions. Returns
+// how often more than one stretch was taken over.
+int CompareWithLaterStretches(const std::string& doc, int runs, const ChangeHooks* hooks = nullptr) {
+  ScanResult alone = Scan(doc, nullptr, hooks);
+  uint64_t state = 0x9e3779b97f4a7c15ull ^ doc.size();
+  auto next = [&state](size_t below) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<size_t>((state >> 33) % below);
+  };
+  int several = 0;
+  for (int run = 0; run < runs; ++run) {
+    PreScanSplit split;
+    split.min_bytes = 0;
+    split.guess_from = 1 + next(doc.size() - 1);
+    split.steal_from.push_back(1 + next(split.guess_from));
+    if (run % 2 == 1) split.steal_from.push_back(1 + next(split.steal_from[0]));
+    split.wait_for_second_thread = true;
+    CAPTURE(split.guess_from, split.steal_from);
+    ScanResult two = Scan(doc, &split, hooks);
+    RequireSame(alone, two);
+    if (split.segments_taken > 1) ++several;
+  }
+  return several;
 }
 
 }  // namespace
@@ -200,7 +226,7 @@ TEST_CASE("a split pre-scan gives back only bytes the second thread read", "[pre
   PreScanSplit split;
   split.min_bytes = 0;
   split.guess_from = doc.size() / 3;
-  split.wait_for_guess = true;
+  split.wait_for_second_thread = true;
   split.release_range = [&](uint64_t begin, uint64_t end) {
     std::lock_guard<std::mutex> lock(mu);
     ranges.emplace_back(begin, end);
@@ -220,7 +246,7 @@ TEST_CASE("no split below min_bytes, or with an on_shown hook", "[prescan][split
   std::string doc = ShowPlan(40);
   PreScanSplit split;
   split.guess_from = doc.size() / 2;
-  split.wait_for_guess = true;
+  split.wait_for_second_thread = true;
   split.min_bytes = doc.size();
   Scan(doc, &split);
   CHECK(split.taken_at == 0);
@@ -237,4 +263,59 @@ TEST_CASE("no split below min_bytes, or with an on_shown hook", "[prescan][split
   ScanResult alone = Scan(doc, nullptr, &hooks);
   CHECK(shown == shown_alone);
   RequireSame(alone, with_hook);
+}
+
+TEST_CASE("later stretches taken by the second thread change nothing either", "[prescan][split]") {
+  SECTION("a show plan") { CHECK(CompareWithLaterStretches(ShowPlan(40), 600) > 50); }
+  SECTION("a renderer document, pretty-printed elements") {
+    std::string doc = R"({"plan_format_version":"1.2","resource_changes":)" + Changes(60) +
+                      R"(,"relevant_attributes":[],"output_changes":{},"provider_schemas":{"p0":{}}})";
+    CHECK(CompareWithLaterStretches(doc, 600) > 50);
+  }
+  SECTION("a filter") {
+    ChangeFilter filter;
+    REQUIRE(filter.AddAddress("t.r2*").ok());
+    ChangeHooks hooks;
+    hooks.filter = &filter;
+    CHECK(CompareWithLaterStretches(ShowPlan(40), 300, &hooks) > 20);
+  }
+  SECTION("an unknown action list: in whichever stretch, the first thread reports it") {
+    CHECK(CompareWithLaterStretches(ShowPlan(40, "", 21), 600) >= 0);
+  }
+  SECTION("truncated") {
+    std::string doc = ShowPlan(40);
+    doc.resize(doc.size() * 3 / 4);
+    CHECK(CompareWithLaterStretches(doc, 300) == 0);
+  }
+}
+
+TEST_CASE("the second thread keeps halving what the first has left", "[prescan][split]") {
+  std::string doc = ShowPlan(200);
+  PreScanSplit split;
+  split.min_bytes = 0;
+  split.steal_min_bytes = 1;  // the first thread waits at its first element: halve down to one element
+  split.wait_for_second_thread = true;
+  ScanResult two = Scan(doc, &split);
+  RequireSame(Scan(doc, nullptr), two);
+  // The first stretch, then one for each halving of about 200 elements
+  // (fewer when a midpoint falls inside the last element).
+  CHECK(split.segments_taken >= 6);
+  split.steal_min_bytes = doc.size();
+  two = Scan(doc, &split);
+  RequireSame(Scan(doc, nullptr), two);
+  CHECK(split.segments_taken == 1);
+}
+
+TEST_CASE("a split pre-scan finds what one thread finds, whatever the timing", "[prescan][split]") {
+  // No waiting: the threads race, and stretches are taken over, passed or
+  // cancelled as it happens to fall out.
+  for (const std::string& doc : {ShowPlan(400), ShowPlan(400, "", 350), ShowPlan(400, R"("checks":[1,},)")}) {
+    ScanResult alone = Scan(doc, nullptr);
+    for (int run = 0; run < 100; ++run) {
+      PreScanSplit split;
+      split.min_bytes = 0;
+      split.steal_min_bytes = 1;
+      RequireSame(alone, Scan(doc, &split));
+    }
+  }
 }
