@@ -162,6 +162,8 @@ TEST_CASE_METHOD(DifferFixture, "differ: TestValue_CollectionAttributes", "[diff
   for (const CollectionAttributesCase& tc : cases) {
     INFO("case " << tc.name);
     CheckDiff(DiffForAttribute(tc.input, tc.attribute), tc.validate_diff);
+    CheckSensitiveInner(tc.input, tc.validate_diff,
+                        [&](const Input& in) { return DiffForAttribute(in, tc.attribute); });
   }
 }
 

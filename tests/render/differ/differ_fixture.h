@@ -20,9 +20,10 @@
 //     child, changes the text;
 //   - the root's warning, which shows the sensitivity flags of a Sensitive
 //     renderer and whether its inner diff is a no-op.
-// What this cannot see: the inner diff of a Sensitive renderer beyond that
-// (Terraform never prints it, so it cannot change the output either), and
-// list-vs-set kinds of children whose rendering happens to coincide.
+// What this cannot see: the inner diff of a Sensitive renderer below the
+// root beyond that (Terraform never prints it, so it cannot change the output
+// either; at the root CheckSensitiveInner checks it), and list-vs-set kinds
+// of children whose rendering happens to coincide.
 //
 // Where the rendering depends on facts the Go validators do not state, the
 // expectation states them the way the Go differ sets them: a primitive's cty
@@ -267,7 +268,9 @@ class DifferFixture {
     return Diff{renderers::NestedSet(&arena_, Elements(elements)), action, replace};
   }
   Diff ExpectSensitive(Diff inner, bool before_sensitive, bool after_sensitive, Action action, bool replace) {
-    return Diff{renderers::Sensitive(&arena_, inner, before_sensitive, after_sensitive), action, replace};
+    Diff d{renderers::Sensitive(&arena_, inner, before_sensitive, after_sensitive), action, replace};
+    sensitive_inner_.emplace_back(d.renderer, inner);
+    return d;
   }
   // ValidateUnknown(nil, ...) is ExpectUnknown(Diff{}, ...).
   Diff ExpectUnknown(Diff before, Action action, bool replace) {
@@ -319,6 +322,23 @@ class DifferFixture {
       CHECK(Render(actual, show_unchanged) == Render(expected, show_unchanged));
     }
     CHECK(Warning(actual) == Warning(expected));
+  }
+
+  // Go's ValidateSensitive also validates the inner diff, which Terraform
+  // never prints. When the expected root is sensitive, that inner diff is
+  // what the differ computes for the same input without its sensitivity
+  // (CheckForSensitive hands exactly that to the inner differ), so it is
+  // checked that way. `compute` is the differ entry point the case uses.
+  template <typename Compute>
+  void CheckSensitiveInner(const Input& in, const Diff& expected, Compute compute) {
+    for (const auto& [renderer, inner] : sensitive_inner_) {
+      if (renderer != expected.renderer) continue;
+      INFO("the inner diff of the sensitive value");
+      Input plain = in;
+      plain.before_sensitive.clear();
+      plain.after_sensitive.clear();
+      CheckDiff(compute(plain), inner);
+    }
   }
 
   std::string Render(const Diff& diff, bool show_unchanged_children) {
@@ -385,6 +405,7 @@ class DifferFixture {
   buffer::Arena arena_;
   std::string error_{};
   std::string render_error_{};
+  std::vector<std::pair<const DiffRenderer*, Diff>> sensitive_inner_{};
   text::Colorize colorize_{false};
   Palette palette_{colorize_};
 };

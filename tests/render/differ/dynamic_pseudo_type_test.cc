@@ -67,6 +67,8 @@ TEST_CASE_METHOD(DifferFixture, "differ: TestDynamicPseudoType", "[differ]") {
   for (const DynamicPseudoTypeCase& tc : cases) {
     INFO("case " << tc.name);
     CheckDiff(DiffForType(tc.input, R"("dynamic")"), tc.validate);
+    CheckSensitiveInner(tc.input, tc.validate,
+                        [&](const Input& in) { return DiffForType(in, R"("dynamic")"); });
   }
 }
 

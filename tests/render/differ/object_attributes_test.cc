@@ -78,7 +78,10 @@ class ObjectAttributesFixture : public DifferFixture {
     const Input in_slice = WrapChangeInSlice(tc.input);
     {
       INFO("case " << tc.name << "/object");
-      CheckDiff(DiffForAttribute(tc.input, Cat({R"({"type":)", object, "}"})), element);
+      const std::string attribute = Cat({R"({"type":)", object, "}"});
+      CheckDiff(DiffForAttribute(tc.input, attribute), element);
+      CheckSensitiveInner(tc.input, element,
+                          [&](const Input& in) { return DiffForAttribute(in, attribute); });
     }
     {
       INFO("case " << tc.name << "/map");
@@ -102,7 +105,10 @@ class ObjectAttributesFixture : public DifferFixture {
     }
     {
       INFO("case nested_" << tc.name << "/object");
-      CheckDiff(DiffForAttribute(tc.input, NestedAttribute(tc, "single")), nested_element);
+      const std::string attribute = NestedAttribute(tc, "single");
+      CheckDiff(DiffForAttribute(tc.input, attribute), nested_element);
+      CheckSensitiveInner(tc.input, nested_element,
+                          [&](const Input& in) { return DiffForAttribute(in, attribute); });
     }
     {
       INFO("case nested_" << tc.name << "/map");

@@ -116,6 +116,7 @@ TEST_CASE_METHOD(DifferFixture, "differ: TestValue_Outputs", "[differ]") {
   for (const OutputsCase& tc : cases) {
     INFO("case " << tc.name);
     CheckDiff(DiffForOutput(tc.input), tc.validate_diff);
+    CheckSensitiveInner(tc.input, tc.validate_diff, [&](const Input& in) { return DiffForOutput(in); });
   }
 }
 

@@ -23,7 +23,10 @@ class PrimitiveAttributesFixture : public DifferFixture {
     const Action collection = tc.name == "noop" ? kNoOp : kUpdate;
     {
       INFO("case " << tc.name << "/direct");
-      CheckDiff(DiffForAttribute(tc.input, Cat({R"({"type":)", tc.attribute, "}"})), tc.validate_diff);
+      const std::string attribute = Cat({R"({"type":)", tc.attribute, "}"});
+      CheckDiff(DiffForAttribute(tc.input, attribute), tc.validate_diff);
+      CheckSensitiveInner(tc.input, tc.validate_diff,
+                          [&](const Input& in) { return DiffForAttribute(in, attribute); });
     }
     {
       INFO("case " << tc.name << "/map");
