@@ -110,37 +110,74 @@ Status CheckSchemasFile(const Input& in) {
 
 uint64_t RelevantKey(std::string_view address) { return std::hash<std::string_view>{}(address); }
 
+namespace {
+
+// One relevant_attributes entry as Go decodes it into jsonplan.ResourceAttr
+// (of repeated keys the last counts), read by scanning: most of a large
+// plan's entries name a resource, and need no tree.
+struct RelevantEntry {
+  bool object = true;
+  bool has_attribute = false;
+  bool attribute_ok = false;  // an array or null, as attribute_path.AppendSingle needs
+  bool resource_is_string = false;
+  std::string resource;
+};
+
+Status ScanRelevantEntry(std::string_view raw, uint64_t offset, RelevantEntry* e) {
+  stream::JsonScanner s(raw, offset);
+  const char c = s.Peek();
+  if (c == 'n') return Status::Ok();  // null: no attribute path
+  if (c != '{') {
+    e->object = false;
+    return Status::Ok();
+  }
+  s.BeginObject("an object");
+  bool first = true;
+  std::string_view raw_key;
+  while (s.NextKey(&first, &raw_key)) {
+    const stream::FieldKey key(raw_key);
+    const char v = s.Peek();
+    if (key.Is("attribute")) {
+      e->has_attribute = true;
+      e->attribute_ok = v == '[' || v == 'n';
+    } else if (key.Is("resource")) {
+      e->resource_is_string = v == '"';
+      e->resource.clear();
+      if (v == '"') {
+        if (!s.ReadString(&e->resource)) break;
+        continue;
+      }
+    }
+    if (!s.SkipValue(3)) break;
+  }
+  return s.status();
+}
+
+}  // namespace
+
 Status PrepareRelevantAttributes(PlanContext* ctx) {
   ByteRange r = ctx->facts.relevant_attributes;
   if (!r.present) return Status::Ok();
-  buffer::Arena scratch;
+  RelevantEntry entry;
   Status s = ctx->ForEachElement(
       r,
       [&](std::string_view raw, uint64_t offset) -> Status {
-        scratch.Reset();
-        const JsonValue* item = nullptr;
-        Status st = stream::ParseJsonTree(raw, offset, &scratch, &item);
+        entry = RelevantEntry{};
+        Status st = ScanRelevantEntry(raw, offset, &entry);
         if (!st.ok()) return ctx->PlanError(st);
-        const JsonValue* resource = nullptr;
-        const JsonValue* attribute = nullptr;
-        if (item != nullptr && !item->IsObject()) {
-          return ctx->PlanError(Status::Error("expected objects in \"relevant_attributes\"", r.begin));
-        }
-        // attribute_path.AppendSingle panics unless the path is an array (or null).
-        bool has_attribute = stream::FindField(item, "attribute", &attribute);
-        stream::FindField(item, "resource", &resource);
-        if (!has_attribute || (attribute != nullptr && !attribute->IsArray())) {
+        if (!entry.object) return ctx->PlanError(Status::Error("expected objects in \"relevant_attributes\"", r.begin));
+        if (!entry.has_attribute || !entry.attribute_ok) {
           return ctx->PlanError(Status::Error("relevant attribute without a valid \"attribute\" path", r.begin));
         }
-        std::string_view name = resource != nullptr && resource->IsString() ? resource->text() : std::string_view();
-        if (!name.empty()) {
-          ctx->relevant_index.emplace_back(RelevantKey(name), offset);
+        if (entry.resource_is_string && !entry.resource.empty()) {
+          ctx->relevant_index.emplace_back(RelevantKey(entry.resource), offset);
           return Status::Ok();
         }
         // Entries naming no resource apply to every one: keep them parsed.
         const JsonValue* kept = nullptr;
         st = stream::ParseJsonTree(raw, offset, &ctx->long_arena, &kept);
         if (!st.ok()) return ctx->PlanError(st);
+        const JsonValue* attribute = nullptr;
         stream::FindField(kept, "attribute", &attribute);
         ctx->relevant_global.push_back(attribute);
         return Status::Ok();
