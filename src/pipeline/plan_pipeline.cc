@@ -70,6 +70,9 @@ class PlanPipeline {
 
  private:
   Status RenderChanges();
+  void StartDeferredCheck() {
+    if (!deferred_check_) deferred_check_.emplace(ctx_);
+  }
   // The "no changes" texts; *done when Terraform returns right after them.
   void RenderNoChanges(bool have_refresh_changes, bool* done);
 
@@ -88,12 +91,17 @@ class PlanPipeline {
   buffer::OutputSink* out_;
   ResourceWorker worker_;  // for everything rendered on this thread
   PreparedPlan prepared_;
+  std::optional<BackgroundValidation> deferred_check_;  // once started
 };
 
 Status PlanPipeline::RenderChanges() {
   BlockSink sink;
   sink.consume = [this](std::string_view block) { return out_->AppendBlock(block); };
-  sink.flush = [this] { return out_->Flush(); };
+  sink.flush = [this] {
+    Status s = out_->Flush();
+    StartDeferredCheck();
+    return s;
+  };
   return RenderChangeBlocks(ctx_, &worker_, progress_, sink);
 }
 
@@ -149,11 +157,11 @@ Status PlanPipeline::Run() {
   if (!s.ok()) return s;
   timer.Mark("pre-scan");
   // Sections nothing is read from (PlanFacts::deferred_validation) are
-  // checked while the blocks render and reported after them; without
-  // blocks, before anything is written.
+  // checked while the blocks render and reported after them (from the
+  // first batch of change blocks written on: until then the check would
+  // only compete for the cores with what the first block waits for);
+  // without blocks, before anything is written.
   bool defer_validation = facts.shown_changes > 0 || !facts.actions.empty();
-  std::optional<BackgroundValidation> deferred_check;
-  if (defer_validation) deferred_check.emplace(ctx_);
   if (!(s = PreparePlan(&ctx_, &worker_, &prepared_)).ok()) return s;
   timer.Mark("prepare");
   if (!defer_validation) {
@@ -199,7 +207,8 @@ Status PlanPipeline::Run() {
     if (!(s = RenderChanges()).ok()) return s;
     timer.Mark("changes");
     // RenderChanges validated every resource_changes element.
-    if (!(s = deferred_check->Wait()).ok()) return s;
+    StartDeferredCheck();
+    if (!(s = deferred_check_->Wait()).ok()) return s;
     out_->Append("\n");
     Println(PlanSummaryLine(facts, ctx_.colorize));
     if (ctx_.opt.filter.active()) Println(FilteredOutLine(facts));
