@@ -25,7 +25,8 @@ namespace {
 // A stretch of resource_changes the second thread of a split pass
 // (pre_scan_split.h) tallies: the first from its guess to the array's end,
 // and on to the document's end; each later one from a new guess up to where
-// the one before it starts.
+// the newest one the first thread has not passed starts (or, when there is
+// none, to the end again).
 struct Segment {
   static constexpr size_t kToEnd = std::string_view::npos;
   size_t start = 0;       // the element it starts at (where NextElement leaves the cursor)
@@ -33,8 +34,9 @@ struct Segment {
   std::atomic<bool> cancel{false};  // the first thread has passed `start`
   // Written before SecondThread::finished counts the segment:
   bool ok = false;          // every element from `start` up to `stop` (or the ']') was tallied
-  size_t array_close = 0;   // the first segment: where that ']' is
+  size_t array_close = 0;   // to the end: where that ']' is
   PlanFacts tally;          // only the resource_changes tallies
+  SkipMemo memo;            // to the end: ends of top-level values after the array
 };
 
 // The second thread of a split pass and what it found. Segments are
@@ -45,13 +47,29 @@ struct SecondThread {
   std::atomic<int> published{0};      // segments whose start and stop are set
   std::atomic<int> finished{0};       // segments whose results are written
   std::atomic<bool> stopped{false};   // no segment will be published any more
-  std::atomic<size_t> first_at{0};    // the element the first thread is at
+  // The element the first thread is at, from the start of resource_changes.
+  static constexpr size_t kNotInArray = std::string_view::npos;
+  std::atomic<size_t> first_at{kNotInArray};
   std::atomic<bool> cancel{false};
-  SkipMemo memo;  // the first segment: ends of top-level values after the array
   std::thread thread;
 
+  // The second thread's wait for the first to reach resource_changes;
+  // kNotInArray when cancelled.
+  size_t FirstAt() {
+    size_t at;
+    while ((at = first_at.load(std::memory_order_acquire)) == kNotInArray &&
+           !cancel.load(std::memory_order_acquire)) {
+      first_at.wait(kNotInArray, std::memory_order_acquire);
+    }
+    return cancel.load(std::memory_order_acquire) ? kNotInArray : at;
+  }
+  void Cancel() {
+    cancel.store(true, std::memory_order_release);
+    first_at.store(0, std::memory_order_release);  // wakes FirstAt
+    first_at.notify_all();
+  }
   ~SecondThread() {
-    cancel = true;
+    Cancel();
     if (thread.joinable()) thread.join();
   }
 };
@@ -63,8 +81,7 @@ struct ScanRun {
   std::function<void(uint64_t)> progress;  // for each scanner of the pass
   const ChangeHooks* hooks = nullptr;
   bool defer = true;                   // skip by structure what can be validated later
-  PreScanSplit* split = nullptr;  // may start a second thread at resource_changes
-  bool split_tried = false;             // one try per pass
+  PreScanSplit* split = nullptr;  // may start a second thread
   std::unique_ptr<SecondThread> second;  // that thread, once started
   bool split_settled = false;           // its work taken over or dropped: no more checks
   int seen_published = 0;               // the first thread's view of second->published
@@ -432,13 +449,14 @@ struct SegmentScan {
   }
 };
 
-// The second thread's work. The first segment runs from a guessed element of
-// resource_changes to the end of the document; then, while the first thread
-// still has much of the array ahead, each further segment takes the second
-// half of that stretch.
+// The second thread's work: a segment from a guess about halfway through the
+// document (where a plan's resource_changes mostly are) to its end; then,
+// once the first thread is in resource_changes, while it still has much of
+// the array ahead, one segment after another taking the second half of that
+// stretch (to the end again when the first thread has passed every segment).
 void RunSecondThread(std::string_view doc, size_t from, const PreScanSplit& split, const ChangeFilter* filter,
                      SecondThread* t) {
-  constexpr size_t kWindow = 8 << 20;  // how far the first guess looks for an element
+  constexpr size_t kWindow = 8 << 20;  // how far a segment to the end looks for its first element
   struct Stopped {
     SecondThread* t;
     ~Stopped() {
@@ -449,71 +467,67 @@ void RunSecondThread(std::string_view doc, size_t from, const PreScanSplit& spli
   ChangeHooks hooks;  // the caller's callbacks belong to the first thread
   hooks.filter = filter;
   SegmentScan scan(doc, &hooks, &split.release_range, &t->cancel);
-  auto finish = [t](int i, bool ok) {
-    t->segments[i].ok = ok;
-    t->finished.store(i + 1, std::memory_order_release);
-    t->finished.notify_all();
-  };
-
-  Segment& whole = t->segments[0];
-  if (!scan.Guess(from, from + kWindow, &whole)) return;
-  t->published.store(1, std::memory_order_release);
-  if (!scan.Tally(&whole)) return finish(0, false);
-  // The members after the array, as the first thread will scan them; only
-  // where their values end is kept.
-  PlanFacts scratch;
-  ScanRun tail;
-  tail.doc = doc;
-  tail.progress = [&scan](uint64_t offset) { scan.Release(offset); };
-  tail.hooks = &hooks;
-  tail.record = &t->memo;
-  tail.cancel = &t->cancel;
-  bool has_format_version = false;
-  (void)ScanMembers(scan.s, &scratch, /*first=*/false, tail, &has_format_version);
-  scan.Release(scan.s.pos());
-  finish(0, true);
-
   size_t tests_next = 0;
-  for (int i = 1; i < SecondThread::kMaxSegments && !t->cancel.load(std::memory_order_relaxed); ++i) {
-    // Up to the newest segment the first thread has not passed.
-    size_t stop = Segment::kToEnd;
-    for (int j = i - 1; j >= 0 && stop == Segment::kToEnd; --j) {
-      if (!t->segments[j].cancel.load(std::memory_order_relaxed)) stop = t->segments[j].start;
+  bool first_guess = true;
+  for (int i = 0; i < SecondThread::kMaxSegments && !t->cancel.load(std::memory_order_relaxed);) {
+    Segment& seg = t->segments[i];
+    seg.stop = Segment::kToEnd;
+    for (int j = i - 1; j >= 0 && seg.stop == Segment::kToEnd; --j) {
+      if (!t->segments[j].cancel.load(std::memory_order_relaxed)) seg.stop = t->segments[j].start;
     }
-    if (stop == Segment::kToEnd) return;
     size_t guess_from;
-    if (!split.steal_from.empty()) {
+    const bool initial = first_guess;
+    first_guess = false;
+    if (initial) {
+      guess_from = from;
+    } else if (!split.steal_from.empty()) {
       if (tests_next == split.steal_from.size()) return;
       guess_from = split.steal_from[tests_next++];
     } else {
-      const size_t at = t->first_at.load(std::memory_order_relaxed);
-      if (at >= stop || stop - at < split.steal_min_bytes) return;
-      guess_from = at + (stop - at) / 2;
+      const size_t at = t->FirstAt();
+      const size_t end = seg.stop == Segment::kToEnd ? doc.size() : seg.stop;
+      if (at >= end || end - at < split.steal_min_bytes) return;
+      guess_from = at + (end - at) / 2;
     }
-    Segment& seg = t->segments[i];
-    seg.stop = stop;
-    if (!scan.Guess(guess_from, stop, &seg)) {
-      if (split.steal_from.empty()) return;
-      --i;  // tests: try their next guess in the same slot
-      continue;
+    const size_t limit = seg.stop == Segment::kToEnd ? guess_from + kWindow : seg.stop;
+    if (!scan.Guess(guess_from, limit, &seg)) {
+      // Tests go on to their next guess; the initial guess, once the first
+      // thread is in the array, to a guess halfway through what it has left.
+      if (initial || !split.steal_from.empty()) continue;
+      return;
     }
     t->published.store(i + 1, std::memory_order_release);
-    finish(i, scan.Tally(&seg));
+    bool ok = scan.Tally(&seg);
+    if (ok && seg.stop == Segment::kToEnd) {
+      // The members after the array, as the first thread will scan them;
+      // only where their values end is kept.
+      PlanFacts scratch;
+      ScanRun tail;
+      tail.doc = doc;
+      tail.progress = [&scan](uint64_t offset) { scan.Release(offset); };
+      tail.hooks = &hooks;
+      tail.record = &seg.memo;
+      tail.cancel = &t->cancel;
+      bool has_format_version = false;
+      (void)ScanMembers(scan.s, &scratch, /*first=*/false, tail, &has_format_version);
+      scan.Release(scan.s.pos());
+    }
+    seg.ok = ok;
+    t->finished.store(i + 1, std::memory_order_release);
+    t->finished.notify_all();
+    ++i;
   }
 }
 
-// At the start of the first resource_changes array (`pos` just inside it):
-// starts the second thread if the pass may split and enough is left.
-void MaybeSplit(ScanRun& run, size_t pos) {
+// At the start of the pass: starts the second thread if the pass may split
+// and the document is large enough.
+void MaybeSplit(ScanRun& run) {
   PreScanSplit* split = run.split;
-  if (split == nullptr || run.split_tried) return;
-  run.split_tried = true;
+  if (split == nullptr || !run.defer) return;
   if (run.hooks != nullptr && run.hooks->on_shown) return;  // its calls must come in order
-  const size_t left = run.doc.size() - std::min(pos, run.doc.size());
-  if (left < split->min_bytes) return;
-  const size_t from = split->guess_from != 0 ? split->guess_from : pos + left / 2;
+  if (run.doc.size() < split->min_bytes) return;
+  const size_t from = split->guess_from != 0 ? split->guess_from : run.doc.size() / 2;
   auto second = std::make_unique<SecondThread>();
-  second->first_at.store(pos, std::memory_order_relaxed);
   try {
     second->thread = std::thread(RunSecondThread, run.doc, from, std::cref(*split),
                                  run.hooks != nullptr ? run.hooks->filter : nullptr, second.get());
@@ -576,9 +590,9 @@ TakeOver TakeOverSegments(JsonScanner* s, size_t* element_at, PlanFacts* facts, 
     ++run.split->segments_taken;
     if (seg.stop == Segment::kToEnd) {
       s->Advance(seg.array_close);
-      run.replay = &t->memo;
+      run.replay = &seg.memo;
       run.split_settled = true;
-      t->cancel = true;
+      t->Cancel();
       return TakeOver::kAtArrayEnd;
     }
     s->Advance(seg.stop);  // the start of the segment before it, next in the loop
@@ -605,7 +619,10 @@ bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, ScanRun& run, ValueSk
   }
   if (!s->BeginArray("an array for \"resource_changes\"")) return false;
   at = s->pos() - 1;
-  if (skip == ValueSkip::kByStructure) MaybeSplit(run, s->pos());
+  if (run.second != nullptr && !run.split_settled) {
+    run.second->first_at.store(s->pos(), std::memory_order_release);
+    run.second->first_at.notify_all();
+  }
   bool first = true;
   ResourceFacts rf;
   const SchemaKey* last_schema = nullptr;
@@ -618,7 +635,7 @@ bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, ScanRun& run, ValueSk
   }
   if (!s->ok()) return false;
   if (run.second != nullptr && !run.split_settled) {
-    run.second->cancel = true;  // the array ended before its guess
+    run.second->Cancel();  // the array ended before its guesses
     run.split_settled = true;
   }
   facts->resource_changes = ByteRange{at, s->pos(), true};
@@ -821,6 +838,7 @@ Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<v
     return s.status();
   }
   s.BeginObject("'{'");
+  MaybeSplit(run);
   bool has_format_version = false;
   Status st = ScanMembers(s, facts, /*first=*/true, run, &has_format_version);
   if (!st.ok()) return st;

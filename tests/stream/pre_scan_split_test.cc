@@ -247,7 +247,7 @@ TEST_CASE("no split below min_bytes, or with an on_shown hook", "[prescan][split
   PreScanSplit split;
   split.guess_from = doc.size() / 2;
   split.wait_for_second_thread = true;
-  split.min_bytes = doc.size();
+  split.min_bytes = doc.size() + 1;
   Scan(doc, &split);
   CHECK(split.taken_at == 0);
   split.min_bytes = 0;
@@ -280,12 +280,14 @@ TEST_CASE("later stretches taken by the second thread change nothing either", "[
     CHECK(CompareWithLaterStretches(ShowPlan(40), 300, &hooks) > 20);
   }
   SECTION("an unknown action list: in whichever stretch, the first thread reports it") {
-    CHECK(CompareWithLaterStretches(ShowPlan(40, "", 21), 600) >= 0);
+    // Stretches before it are still taken over; the one holding it is not.
+    CHECK(CompareWithLaterStretches(ShowPlan(40, "", 21), 600) > 5);
   }
   SECTION("truncated") {
     std::string doc = ShowPlan(40);
     doc.resize(doc.size() * 3 / 4);
-    CHECK(CompareWithLaterStretches(doc, 300) == 0);
+    // The stretch to the end fails; later ones before it are taken over.
+    CHECK(CompareWithLaterStretches(doc, 300) > 5);
   }
 }
 
