@@ -418,7 +418,7 @@ struct SegmentScan {
           rf.has_actions) {
         seg->start = at;
         released = at;
-        s.OnProgress(8 << 20, [this](uint64_t offset) { Release(offset); });
+        s.OnProgress(4 << 20, [this](uint64_t offset) { Release(offset); });  // its pages count in RSS too
         return true;
       }
       from = at;
@@ -449,8 +449,9 @@ struct SegmentScan {
   }
 };
 
-// The second thread's work: a segment from a guess about halfway through the
-// document (where a plan's resource_changes mostly are) to its end; then,
+// The second thread's work: a segment from a guess a little past halfway
+// through the document (where a plan's resource_changes mostly are) to its
+// end; then,
 // once the first thread is in resource_changes, while it still has much of
 // the array ahead, one segment after another taking the second half of that
 // stretch (to the end again when the first thread has passed every segment).
@@ -526,7 +527,9 @@ void MaybeSplit(ScanRun& run) {
   if (split == nullptr || !run.defer) return;
   if (run.hooks != nullptr && run.hooks->on_shown) return;  // its calls must come in order
   if (run.doc.size() < split->min_bytes) return;
-  const size_t from = split->guess_from != 0 ? split->guess_from : run.doc.size() / 2;
+  // A little past halfway: stealing moves work only from the first thread to
+  // the second, so the first guess errs on leaving the second thread less.
+  const size_t from = split->guess_from != 0 ? split->guess_from : run.doc.size() / 8 * 5;
   auto second = std::make_unique<SecondThread>();
   try {
     second->thread = std::thread(RunSecondThread, run.doc, from, std::cref(*split),

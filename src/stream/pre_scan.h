@@ -160,7 +160,7 @@ struct PreScanSplit {
   // again and again, while that is at least this much.
   size_t steal_min_bytes = size_t{2} << 20;
   // For tests: where the second thread starts looking for an element of
-  // resource_changes (0: halfway through the document), and where it looks
+  // resource_changes (0: five eighths into the document), and where it looks
   // for each later stretch (empty: as above; else these, in order, as long
   // as each lies before the stretches already taken).
   size_t guess_from = 0;

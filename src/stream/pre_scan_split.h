@@ -2,8 +2,8 @@
 // PreScanSplit in pre_scan.h).
 //
 // A pre-scan reads the document front to back. On a large plan, a second
-// thread guesses where an element of resource_changes starts halfway
-// through the document, and scans from there to the end as the first
+// thread guesses where an element of resource_changes starts five eighths
+// into the document, and scans from there to the end as the first
 // thread would have: it tallies the remaining elements and records where
 // the top-level values after the array end. That done, and once the first
 // thread is in the array, it guesses again halfway between the first thread
