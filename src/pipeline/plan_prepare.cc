@@ -33,7 +33,7 @@ Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks h
   // With a second core, a large plan's second half is scanned at the same time.
   stream::PreScanSplit split;
   split.release_range = ctx->in.release_plan_range;
-  // For benchmarks (perf/README.md): from what document size to split.
+  // For benchmarks (perf/README.md): from how much left at resource_changes to split.
   if (const char* v = std::getenv("TFSTREAM_SPLIT_MIN_BYTES")) split.min_bytes = std::strtoull(v, nullptr, 10);
   const bool may_split = ctx->opt.jobs >= 2;
   Status s = stream::PreScan(ctx->in.plan, &ctx->facts, done_before, &hooks, may_split ? &split : nullptr);

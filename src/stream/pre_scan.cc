@@ -81,7 +81,8 @@ struct ScanRun {
   std::function<void(uint64_t)> progress;  // for each scanner of the pass
   const ChangeHooks* hooks = nullptr;
   bool defer = true;                   // skip by structure what can be validated later
-  PreScanSplit* split = nullptr;  // may start a second thread
+  PreScanSplit* split = nullptr;  // may start a second thread at resource_changes
+  bool split_tried = false;
   std::unique_ptr<SecondThread> second;  // that thread, once started
   bool split_settled = false;           // its work taken over or dropped: no more checks
   int seen_published = 0;               // the first thread's view of second->published
@@ -449,12 +450,11 @@ struct SegmentScan {
   }
 };
 
-// The second thread's work: a segment from a guess a little past halfway
-// through the document (where a plan's resource_changes mostly are) to its
-// end; then,
-// once the first thread is in resource_changes, while it still has much of
-// the array ahead, one segment after another taking the second half of that
-// stretch (to the end again when the first thread has passed every segment).
+// The second thread's work: a segment from a guess halfway through what is
+// left at resource_changes to the document's end; then, while the first
+// thread still has much of the array ahead, one segment after another taking
+// the second half of that stretch (to the end again when the first thread
+// has passed every segment).
 void RunSecondThread(std::string_view doc, size_t from, const PreScanSplit& split, const ChangeFilter* filter,
                      SecondThread* t) {
   constexpr size_t kWindow = 8 << 20;  // how far a segment to the end looks for its first element
@@ -492,8 +492,8 @@ void RunSecondThread(std::string_view doc, size_t from, const PreScanSplit& spli
     }
     const size_t limit = seg.stop == Segment::kToEnd ? guess_from + kWindow : seg.stop;
     if (!scan.Guess(guess_from, limit, &seg)) {
-      // Tests go on to their next guess; the initial guess, once the first
-      // thread is in the array, to a guess halfway through what it has left.
+      // Tests go on to their next guess; a failed initial guess to one
+      // halfway through what the first thread has left.
       if (initial || !split.steal_from.empty()) continue;
       return;
     }
@@ -520,17 +520,22 @@ void RunSecondThread(std::string_view doc, size_t from, const PreScanSplit& spli
   }
 }
 
-// At the start of the pass: starts the second thread if the pass may split
-// and the document is large enough.
-void MaybeSplit(ScanRun& run) {
+// At the start of the first resource_changes array (`pos` just inside it):
+// starts the second thread if the pass may split and enough is left. (From
+// the start of the document it would also share what precedes the array,
+// but three busy threads on two cores (the first, its read-ahead and the
+// second) kept file pages mapped for longer: peak RSS on a 3 GB plan rose
+// from about 35 to up to 80 MB.)
+void MaybeSplit(ScanRun& run, size_t pos) {
   PreScanSplit* split = run.split;
-  if (split == nullptr || !run.defer) return;
+  if (split == nullptr || run.split_tried) return;
+  run.split_tried = true;  // one try per pass
   if (run.hooks != nullptr && run.hooks->on_shown) return;  // its calls must come in order
-  if (run.doc.size() < split->min_bytes) return;
-  // A little past halfway: stealing moves work only from the first thread to
-  // the second, so the first guess errs on leaving the second thread less.
-  const size_t from = split->guess_from != 0 ? split->guess_from : run.doc.size() / 8 * 5;
+  const size_t left = run.doc.size() - std::min(pos, run.doc.size());
+  if (left < split->min_bytes) return;
+  const size_t from = split->guess_from != 0 ? split->guess_from : pos + left / 2;
   auto second = std::make_unique<SecondThread>();
+  second->first_at.store(pos, std::memory_order_relaxed);
   try {
     second->thread = std::thread(RunSecondThread, run.doc, from, std::cref(*split),
                                  run.hooks != nullptr ? run.hooks->filter : nullptr, second.get());
@@ -622,10 +627,7 @@ bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, ScanRun& run, ValueSk
   }
   if (!s->BeginArray("an array for \"resource_changes\"")) return false;
   at = s->pos() - 1;
-  if (run.second != nullptr && !run.split_settled) {
-    run.second->first_at.store(s->pos(), std::memory_order_release);
-    run.second->first_at.notify_all();
-  }
+  if (skip == ValueSkip::kByStructure) MaybeSplit(run, s->pos());
   bool first = true;
   ResourceFacts rf;
   const SchemaKey* last_schema = nullptr;
@@ -841,7 +843,6 @@ Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<v
     return s.status();
   }
   s.BeginObject("'{'");
-  MaybeSplit(run);
   bool has_format_version = false;
   Status st = ScanMembers(s, facts, /*first=*/true, run, &has_format_version);
   if (!st.ok()) return st;

@@ -148,9 +148,9 @@ struct ChangeHooks {
 // core is free: on a large plan the two halves are scanned at once. The
 // facts and errors are the same as from one thread.
 struct PreScanSplit {
-  // Only for a document of at least this size: below it, starting the
-  // thread and sharing the page faults cost about what the split saves
-  // (measured on 30 MB plans, perf/README.md).
+  // Only when at least this much of the document is left at resource_changes:
+  // below it, starting the thread and sharing the page faults cost about
+  // what the split saves (measured on 30 MB plans, perf/README.md).
   size_t min_bytes = size_t{64} << 20;
   // Told, from the second thread, that it is done with the bytes in
   // [begin, end); may be empty.
@@ -160,7 +160,7 @@ struct PreScanSplit {
   // again and again, while that is at least this much.
   size_t steal_min_bytes = size_t{2} << 20;
   // For tests: where the second thread starts looking for an element of
-  // resource_changes (0: five eighths into the document), and where it looks
+  // resource_changes (0: halfway through what is left), and where it looks
   // for each later stretch (empty: as above; else these, in order, as long
   // as each lies before the stretches already taken).
   size_t guess_from = 0;

@@ -1,18 +1,18 @@
 // The pieces PreScan uses to share one plan between two threads (see
 // PreScanSplit in pre_scan.h).
 //
-// A pre-scan reads the document front to back. On a large plan, a second
-// thread guesses where an element of resource_changes starts five eighths
-// into the document, and scans from there to the end as the first
-// thread would have: it tallies the remaining elements and records where
-// the top-level values after the array end. That done, and once the first
-// thread is in the array, it guesses again halfway between the first thread
-// and its newest stretch and tallies up to exactly that stretch's start, and
-// so on while the stretch left to the first thread is large: the part after
-// the array is cheap to skip, so one guess alone leaves the first thread
-// most of the work. Whenever the first thread arrives at exactly the element
-// where a stretch starts, it takes that stretch's tallies over and jumps to
-// its end (the next stretch's start, or the array's end, from where it takes
+// A pre-scan reads the document front to back. On a large plan, when it
+// reaches resource_changes, a second thread guesses where an element of
+// that array starts halfway through what is left, and scans from there to
+// the end of the document as the first thread would have: it tallies the
+// remaining elements and records where the top-level values after the array
+// end. That done, it guesses again halfway between the first thread and its
+// newest stretch and tallies up to exactly that stretch's start, and so on
+// while the stretch left to the first thread is large: the part after the
+// array is cheap to skip, so one guess alone leaves the first thread most of
+// the work. Whenever the first thread arrives at exactly the element where
+// a stretch starts, it takes that stretch's tallies over and jumps to its
+// end (the next stretch's start, or the array's end, from where it takes
 // each recorded end instead of finding it again). Anything else (a guess
 // that was not an element of this resource_changes, an error in a stretch)
 // drops that stretch: the first thread scans it itself and finds the same
