@@ -28,29 +28,12 @@ ReadAhead::ReadAhead(char* map, size_t size, size_t released, size_t ahead)
 
 ReadAhead::~ReadAhead() { Stop(); }
 
-std::pair<size_t, size_t> ReadAhead::ClaimBehind(uint64_t offset) {
-  const size_t behind = std::min<uint64_t>(offset, size_) / page_ * page_;
-  if (behind <= released_) return {0, 0};
-  std::pair<size_t, size_t> range{released_, behind};
-  released_ = behind;
-  return range;
-}
-
-void ReadAhead::Drop(std::pair<size_t, size_t> range) {
-  if (range.second > range.first) madvise(map_ + range.first, range.second - range.first, MADV_DONTNEED);
-}
-
 void ReadAhead::Moved(uint64_t offset) {
-  // How far the thread may lag before the reader drops pages itself.
-  constexpr size_t kMaxLag = size_t{16} << 20;
-  std::pair<size_t, size_t> mine{0, 0};
   {
     std::lock_guard<std::mutex> lock(mu_);
     reader_ = std::max(reader_, offset);
-    if (reader_ > released_ + kMaxLag) mine = ClaimBehind(reader_);
   }
   cv_.notify_one();
-  Drop(mine);
 }
 
 size_t ReadAhead::Stop() {
@@ -61,7 +44,6 @@ size_t ReadAhead::Stop() {
   cv_.notify_one();
   if (thread_.joinable()) thread_.join();
   // The pass is over: what was mapped for it goes too.
-  std::lock_guard<std::mutex> lock(mu_);
   if (populated_ > released_) {
     madvise(map_ + released_, populated_ - released_, MADV_DONTNEED);
     released_ = populated_;
@@ -74,16 +56,17 @@ void ReadAhead::Loop() {
   uint64_t seen = ~uint64_t{0};
   while (true) {
     uint64_t reader;
-    std::pair<size_t, size_t> behind_reader;
     {
       std::unique_lock<std::mutex> lock(mu_);
       cv_.wait(lock, [&] { return stop_ || reader_ != seen; });
       if (stop_) return;
       reader = seen = reader_;
-      behind_reader = ClaimBehind(reader);
     }
-    Drop(behind_reader);
-    const size_t behind = std::min<uint64_t>(reader, size_) / page_ * page_;
+    size_t behind = std::min<uint64_t>(reader, size_) / page_ * page_;
+    if (behind > released_) {
+      madvise(map_ + released_, behind - released_, MADV_DONTNEED);
+      released_ = behind;
+    }
     size_t from = std::max(populated_, behind);
     size_t to = std::min(size_, (behind + ahead_) / page_ * page_);
     if (to > from) {

@@ -11,7 +11,6 @@
 #include <cstdint>
 #include <mutex>
 #include <thread>
-#include <utility>
 
 namespace tfstream::buffer {
 
@@ -25,9 +24,7 @@ class ReadAhead {
   ReadAhead& operator=(const ReadAhead&) = delete;
 
   bool running() const { return thread_.joinable(); }
-  // The reader no longer needs the bytes before `offset`. Dropped by the
-  // thread; by the caller when the thread has fallen far behind (other
-  // threads busy on both cores), so that they never pile up in memory.
+  // The reader no longer needs the bytes before `offset`.
   void Moved(uint64_t offset);
   // Stops the thread and drops every page it mapped; returns how far the
   // mapping has been dropped.
@@ -35,10 +32,6 @@ class ReadAhead {
 
  private:
   void Loop();
-  // Claims the pages before `offset` not yet dropped (REQUIRES: mu_ held);
-  // the caller drops them with Drop, outside the lock.
-  std::pair<size_t, size_t> ClaimBehind(uint64_t offset);
-  void Drop(std::pair<size_t, size_t> range);
 
   char* map_;
   size_t size_;
@@ -48,7 +41,7 @@ class ReadAhead {
   std::condition_variable cv_;
   uint64_t reader_ = 0;  // guarded by mu_
   bool stop_ = false;    // guarded by mu_
-  size_t released_;      // guarded by mu_
+  size_t released_;      // owned by the thread while it runs
   size_t populated_;     // owned by the thread while it runs
   std::thread thread_;
 };
