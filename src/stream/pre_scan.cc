@@ -525,7 +525,7 @@ void RunSecondThread(std::string_view doc, size_t from, const PreScanSplit& spli
 // the start of the document it would also share what precedes the array,
 // but three busy threads on two cores (the first, its read-ahead and the
 // second) kept file pages mapped for longer: peak RSS on a 3 GB plan rose
-// from about 35 to up to 80 MB.)
+// from about 35 MB to 60-75 MB in the benchmark.)
 void MaybeSplit(ScanRun& run, size_t pos) {
   PreScanSplit* split = run.split;
   if (split == nullptr || run.split_tried) return;
