@@ -47,29 +47,12 @@ struct SecondThread {
   std::atomic<int> published{0};      // segments whose start and stop are set
   std::atomic<int> finished{0};       // segments whose results are written
   std::atomic<bool> stopped{false};   // no segment will be published any more
-  // The element the first thread is at, from the start of resource_changes.
-  static constexpr size_t kNotInArray = std::string_view::npos;
-  std::atomic<size_t> first_at{kNotInArray};
+  std::atomic<size_t> first_at{0};    // the element the first thread is at
   std::atomic<bool> cancel{false};
   std::thread thread;
 
-  // The second thread's wait for the first to reach resource_changes;
-  // kNotInArray when cancelled.
-  size_t FirstAt() {
-    size_t at;
-    while ((at = first_at.load(std::memory_order_acquire)) == kNotInArray &&
-           !cancel.load(std::memory_order_acquire)) {
-      first_at.wait(kNotInArray, std::memory_order_acquire);
-    }
-    return cancel.load(std::memory_order_acquire) ? kNotInArray : at;
-  }
-  void Cancel() {
-    cancel.store(true, std::memory_order_release);
-    first_at.store(0, std::memory_order_release);  // wakes FirstAt
-    first_at.notify_all();
-  }
   ~SecondThread() {
-    Cancel();
+    cancel = true;
     if (thread.joinable()) thread.join();
   }
 };
@@ -485,7 +468,7 @@ void RunSecondThread(std::string_view doc, size_t from, const PreScanSplit& spli
       if (tests_next == split.steal_from.size()) return;
       guess_from = split.steal_from[tests_next++];
     } else {
-      const size_t at = t->FirstAt();
+      const size_t at = t->first_at.load(std::memory_order_relaxed);
       const size_t end = seg.stop == Segment::kToEnd ? doc.size() : seg.stop;
       if (at >= end || end - at < split.steal_min_bytes) return;
       guess_from = at + (end - at) / 2;
@@ -600,7 +583,7 @@ TakeOver TakeOverSegments(JsonScanner* s, size_t* element_at, PlanFacts* facts, 
       s->Advance(seg.array_close);
       run.replay = &seg.memo;
       run.split_settled = true;
-      t->Cancel();
+      t->cancel = true;
       return TakeOver::kAtArrayEnd;
     }
     s->Advance(seg.stop);  // the start of the segment before it, next in the loop
@@ -640,7 +623,7 @@ bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, ScanRun& run, ValueSk
   }
   if (!s->ok()) return false;
   if (run.second != nullptr && !run.split_settled) {
-    run.second->Cancel();  // the array ended before its guesses
+    run.second->cancel = true;  // the array ended before its guesses
     run.split_settled = true;
   }
   facts->resource_changes = ByteRange{at, s->pos(), true};
