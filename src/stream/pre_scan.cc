@@ -460,9 +460,8 @@ void RunSecondThread(std::string_view doc, size_t from, const PreScanSplit& spli
       if (!t->segments[j].cancel.load(std::memory_order_relaxed)) seg.stop = t->segments[j].start;
     }
     size_t guess_from;
-    const bool initial = first_guess;
-    first_guess = false;
-    if (initial) {
+    if (first_guess) {
+      first_guess = false;
       guess_from = from;
     } else if (!split.steal_from.empty()) {
       if (tests_next == split.steal_from.size()) return;
@@ -475,9 +474,7 @@ void RunSecondThread(std::string_view doc, size_t from, const PreScanSplit& spli
     }
     const size_t limit = seg.stop == Segment::kToEnd ? guess_from + kWindow : seg.stop;
     if (!scan.Guess(guess_from, limit, &seg)) {
-      // Tests go on to their next guess; a failed initial guess to one
-      // halfway through what the first thread has left.
-      if (initial || !split.steal_from.empty()) continue;
+      if (!split.steal_from.empty()) continue;  // tests: their next guess
       return;
     }
     t->published.store(i + 1, std::memory_order_release);
