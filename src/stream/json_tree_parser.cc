@@ -215,6 +215,16 @@ class TreeBuilder {
     return true;
   }
 
+  // Whether yajl's decoding of an escaped token is also Go's, judged from
+  // the decoded bytes alone (common: JSON text inside a string, all `\"`).
+  // The two differ only around surrogate escapes, and yajl turns each of
+  // those into a byte >= 0x80 or a `?` (a high surrogate not followed by
+  // `\u`); raw bytes >= 0x80, which Go checks for valid UTF-8, are passed
+  // through. Every other escape decodes the same in both.
+  static bool YajlDecodedAsGo(const char* p, size_t n) {
+    return AllAscii(p, n, p + n) && std::memchr(p, '?', n) == nullptr;
+  }
+
   // Any other string token: in place with bytes >= 0x80 (maybe invalid
   // UTF-8), or decoded by yajl (escapes), whose raw text is then found again.
   [[gnu::noinline]] bool Decode(const unsigned char* s, size_t n, std::string_view* out) {
@@ -222,6 +232,9 @@ class TreeBuilder {
     std::string_view raw;
     if (p >= text_.data() && p + n <= text_end_) {
       raw = std::string_view(p, n);
+    } else if (YajlDecodedAsGo(p, n)) {
+      *out = arena_->CopyString(std::string_view(p, n));
+      return true;
     } else {
       size_t end = yajl_get_bytes_consumed(handle);  // just past the closing quote
       if (end == 0 || end > text_.size()) return Fail("string token out of range", end);

@@ -64,11 +64,13 @@ TEST_CASE("ParseGoJson accepts one value with trailing whitespace only", "[tree]
 }
 
 TEST_CASE("tree parser finds every escaped string's raw text, at any length", "[tree]") {
-  // Escaped strings come back from yajl's buffer; the raw token is found by
-  // looking back for the opening quote, 16 bytes at a time.
+  // Escaped strings come back from yajl's buffer; unless yajl's decoding is
+  // plain ASCII without a '?', the raw token is found by looking back for the
+  // opening quote, 16 bytes at a time (the '?' and the 'é' below force that).
   for (size_t n = 0; n <= 40; ++n) {
     std::string plain(n, 'p');
-    for (const char* esc : {R"(\")", R"(\\)", R"(\\\")", R"(\ud800)", "\xff"}) {
+    for (const char* esc : {R"(\")", R"(\\)", R"(\\\")", R"(\ud800)", "\xff", R"(\"?)", R"(\\\"?)",
+                            "\\\"\xc3\xa9", "?\\\\", "\\\"\xff"}) {
       std::string body = plain + esc + plain;
       std::string text = R"({"k\"":[ "x", ")" + body + R"(" ,")" + plain + R"("]})";
       Arena arena;
@@ -101,5 +103,23 @@ TEST_CASE("tree parser checks in-place strings for non-ASCII near the end of the
       std::string want = body.substr(0, at) + "\xEF\xBF\xBD" + body.substr(at + 1);
       CHECK(v->text() == want);
     }
+  }
+}
+
+TEST_CASE("escaped strings decode as Go's, whether or not yajl's decoding is kept", "[tree]") {
+  // yajl's own decoding is kept when it is ASCII without '?': every escape
+  // but the surrogate ones decodes the same, and those leave a '?' or a byte
+  // >= 0x80 behind.
+  for (const char* raw : {R"(a\"b)", R"(\u0000\")", R"(\/\b\f\n\r\t\\)", R"(\u0041\u007f)", R"(?\")",
+                          R"(\ud800?)", R"(?\ud800)", R"(\ud800\u003f)", R"(\u003f\udc00)", R"(\u0041\ud800x)",
+                          R"(\udbff\udfff)", R"(\ud800\u0041)", R"(\ud800\\)", R"(\udfff\ud800)"}) {
+    std::string text = std::string("[\"") + raw + "\"]";
+    Arena arena;
+    const JsonValue* v = nullptr;
+    INFO(raw);
+    REQUIRE(ParseJsonTree(text, 0, &arena, &v).ok());
+    std::string want;
+    REQUIRE(tfstream::stream::DecodeGoJsonString(raw, &want));
+    CHECK(v->items[0]->text() == want);
   }
 }
