@@ -21,6 +21,7 @@
 #include "buffer/input_file.h"
 #include "buffer/output_sink.h"
 #include "cli/help_text.h"
+#include "cli/usable_cores.h"
 #include "pipeline/ordered_parallel.h"
 #include "pipeline/plan_pipeline.h"
 
@@ -169,7 +170,7 @@ int main(int argc, char** argv) {
       ("quality", po::value<std::string>(&quality)->value_name("Q"),
        "auto | none | errored | no-changes (default auto: from errored/applyable of show -json input)")
       ("jobs,j", po::value<int>(&jobs)->value_name("N"),
-       "threads rendering resource blocks (default: the number of cores); output order is unchanged")
+       "threads rendering resource blocks (default: the cores this process may use, after CPU affinity and cgroup CPU limits); output order is unchanged")
       ("action", po::value<std::vector<std::string>>(&action_lists)->composing()->value_name("LIST"),
        "show only blocks whose action is in LIST, comma-separated: create, update, delete, replace, read, "
        "forget, no-op, moved, import (repeatable; see Filters)")
@@ -283,10 +284,7 @@ int main(int argc, char** argv) {
   }
   if (jobs < 0) return Fail("--jobs must be at least 1", 2);
   if (jobs > kMaxJobs) jobs = kMaxJobs;
-  if (jobs == 0) {
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    jobs = cores > 0 ? static_cast<int>(cores) : 1;
-  }
+  if (jobs == 0) jobs = std::min(tfstream::cli::UsableCores(), kMaxJobs);
   options.jobs = jobs;
   const char* automation = std::getenv("TF_IN_AUTOMATION");
   options.automation = vm.count("automation") > 0 || (automation != nullptr && *automation != '\0');
