@@ -251,8 +251,24 @@ bool ScanChangeFacts(JsonScanner* s, int depth, ResourceFacts* out, ValueSkip sk
   return s->ok();
 }
 
+// Decoded as Go decodes into a pointer field: null sets it to nil, so a
+// repeated trigger key ending in null leaves no trigger, and an object after
+// it starts from a new, empty trigger; an object after an object is decoded
+// into the same one.
 bool ScanTrigger(JsonScanner* s, int depth, bool lifecycle, ActionInvocationFacts* out) {
-  if (IsNullNext(s)) return s->SkipValue(depth);
+  if (IsNullNext(s)) {
+    if (lifecycle) {
+      out->lifecycle = false;
+      out->triggering_address.clear();
+      out->event.clear();
+      out->block_index = 0;
+      out->list_index = 0;
+    } else {
+      out->invoke = false;
+      out->calling_address.clear();
+    }
+    return s->SkipValue(depth);
+  }
   if (!s->BeginObject("an object for an action trigger")) return false;
   bool first = true;
   std::string_view raw_key;

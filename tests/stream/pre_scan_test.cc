@@ -70,6 +70,34 @@ TEST_CASE("pre-scan reads the facts that come after the resources", "[prescan]")
   CHECK(f.actions[0].list_index == 1);
 }
 
+TEST_CASE("a repeated trigger key is decoded as Go decodes a pointer field", "[prescan]") {
+  // null sets the pointer to nil; an object after it starts from a new,
+  // empty trigger; an object after an object fills in the same one.
+  std::string doc = R"({"action_invocations":[)"
+                    R"({"address":"action.a.b","lifecycle_action_trigger":{"triggering_resource_address":"t.x",)"
+                    R"("action_trigger_event":"BeforeCreate"},"lifecycle_action_trigger":null,)"
+                    R"("invoke_action_trigger":{"calling_resource_address":"t.c"},"invoke_action_trigger":null},)"
+                    R"({"address":"action.a.c","lifecycle_action_trigger":{"triggering_resource_address":"t.x",)"
+                    R"("action_trigger_event":"BeforeCreate","actions_list_index":3},"lifecycle_action_trigger":null,)"
+                    R"("lifecycle_action_trigger":{"triggering_resource_address":"t.y"}},)"
+                    R"({"address":"action.a.d","lifecycle_action_trigger":{"triggering_resource_address":"t.x",)"
+                    R"("action_trigger_event":"AfterCreate"},"lifecycle_action_trigger":{"actions_list_index":2}}]})";
+  PlanFacts f;
+  REQUIRE(PreScan(doc, &f).ok());
+  REQUIRE(f.actions.size() == 3);
+  CHECK_FALSE(f.actions[0].lifecycle);
+  CHECK_FALSE(f.actions[0].invoke);
+  CHECK(f.actions[0].calling_address.empty());
+  CHECK(f.actions[1].lifecycle);
+  CHECK(f.actions[1].triggering_address == "t.y");
+  CHECK(f.actions[1].event.empty());
+  CHECK(f.actions[1].list_index == 0);
+  CHECK(f.actions[2].lifecycle);
+  CHECK(f.actions[2].triggering_address == "t.x");
+  CHECK(f.actions[2].event == "AfterCreate");
+  CHECK(f.actions[2].list_index == 2);
+}
+
 TEST_CASE("pre-scan matches field names case-insensitively like encoding/json", "[prescan]") {
   std::string doc = R"({"Resource_Changes":[{"ADDRESS":"t.a","Mode":"managed","type":"t","name":"a",)"
                     R"("provider_name":"p","Change":{"Actions":["create"]}}]})";
