@@ -119,8 +119,7 @@ struct RelevantEntry {
   bool object = true;
   bool has_attribute = false;
   bool attribute_ok = false;  // an array or null, as attribute_path.AppendSingle needs
-  bool resource_is_string = false;
-  std::string resource;
+  std::string resource;       // empty: the entry applies to every resource
 };
 
 Status ScanRelevantEntry(std::string_view raw, uint64_t offset, RelevantEntry* e) {
@@ -141,16 +140,50 @@ Status ScanRelevantEntry(std::string_view raw, uint64_t offset, RelevantEntry* e
       e->has_attribute = true;
       e->attribute_ok = v == '[' || v == 'n';
     } else if (key.Is("resource")) {
-      e->resource_is_string = v == '"';
-      e->resource.clear();
+      // A string field: null leaves what an earlier key set; another type
+      // fails Go's decoding of the whole plan.
       if (v == '"') {
+        e->resource.clear();
         if (!s.ReadString(&e->resource)) break;
         continue;
+      }
+      if (v != 'n') {
+        s.Fail("expected a string for \"resource\", found " + stream::DescribeByte(raw, s.pos()));
+        break;
       }
     }
     if (!s.SkipValue(3)) break;
   }
   return s.status();
+}
+
+// Terraform reads an entry's attribute path only for the drifted resources
+// the entry applies to (precomputeDiffs), and panics there when it is not a
+// path: an entry no drift reads may be malformed. `invalid` holds those
+// entries (resource, offset; an empty resource applies to every one).
+Status CheckInvalidRelevantEntries(const PlanContext& ctx, std::vector<std::pair<std::string, uint64_t>> invalid) {
+  std::sort(invalid.begin(), invalid.end());
+  const bool any_resource = !invalid.empty() && invalid.front().first.empty();
+  stream::ResourceFacts rf;
+  return ctx.ForEachElement(
+      ctx.facts.resource_drift,
+      [&](std::string_view raw, uint64_t offset) -> Status {
+        const std::pair<std::string, uint64_t>* used = nullptr;
+        if (any_resource) {
+          used = &invalid.front();
+        } else {
+          stream::JsonScanner scan(raw, offset);
+          rf.Clear();
+          if (!stream::ScanResourceFacts(&scan, 2, &rf, stream::ValueSkip::kByStructure)) {
+            return ctx.PlanError(scan.status());
+          }
+          auto it = std::lower_bound(invalid.begin(), invalid.end(), std::make_pair(rf.address, uint64_t{0}));
+          if (it != invalid.end() && it->first == rf.address) used = &*it;
+        }
+        if (used == nullptr) return Status::Ok();
+        return ctx.PlanError(Status::Error("relevant attribute without a valid \"attribute\" path", used->second));
+      },
+      /*release=*/false);
 }
 
 }  // namespace
@@ -159,6 +192,7 @@ Status PrepareRelevantAttributes(PlanContext* ctx) {
   ByteRange r = ctx->facts.relevant_attributes;
   if (!r.present) return Status::Ok();
   RelevantEntry entry;
+  std::vector<std::pair<std::string, uint64_t>> invalid;
   Status s = ctx->ForEachElement(
       r,
       [&](std::string_view raw, uint64_t offset) -> Status {
@@ -167,9 +201,10 @@ Status PrepareRelevantAttributes(PlanContext* ctx) {
         if (!st.ok()) return ctx->PlanError(st);
         if (!entry.object) return ctx->PlanError(Status::Error("expected objects in \"relevant_attributes\"", r.begin));
         if (!entry.has_attribute || !entry.attribute_ok) {
-          return ctx->PlanError(Status::Error("relevant attribute without a valid \"attribute\" path", r.begin));
+          invalid.emplace_back(entry.resource, offset);
+          return Status::Ok();
         }
-        if (entry.resource_is_string && !entry.resource.empty()) {
+        if (!entry.resource.empty()) {
           ctx->relevant_index.emplace_back(RelevantKey(entry.resource), offset);
           return Status::Ok();
         }
@@ -183,6 +218,7 @@ Status PrepareRelevantAttributes(PlanContext* ctx) {
         return Status::Ok();
       },
       /*release=*/false);
+  if (s.ok() && !invalid.empty()) s = CheckInvalidRelevantEntries(*ctx, std::move(invalid));
   if (!s.ok()) return s;
   std::sort(ctx->relevant_index.begin(), ctx->relevant_index.end());
   if (ctx->in.release_plan_range) ctx->in.release_plan_range(r.begin, r.end);

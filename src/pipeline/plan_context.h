@@ -127,9 +127,12 @@ void RelevantFor(const PlanContext& ctx, std::string_view address, buffer::Arena
     if (!stream::ParseJsonTree(ctx.in.plan.substr(it->second, end - it->second), it->second, arena, &entry).ok()) {
       continue;
     }
+    // "resource" is a string field: null leaves what an earlier key set.
     const stream::JsonValue* resource = nullptr;
+    stream::ForEachMemberInOrder(entry, [&](const stream::JsonMember& m) {
+      if (m.value != nullptr && stream::KeyIsField(m.key, "resource")) resource = m.value;
+    });
     const stream::JsonValue* attribute = nullptr;
-    stream::FindField(entry, "resource", &resource);
     if (resource == nullptr || !resource->IsString() || resource->text() != address) continue;  // another address
     stream::FindField(entry, "attribute", &attribute);
     fn(attribute);
