@@ -219,6 +219,14 @@ std::string_view GoTrimSpace(std::string_view s) {
 }
 
 void AppendPaddedRight(std::string& out, std::string_view s, size_t width) {
+  // fmt takes no width above 1e6 (tooLarge): it writes %!(BADWIDTH) and
+  // pads nothing. Names that long are in a plan only on purpose.
+  constexpr size_t kMaxWidth = 1000000;
+  if (width > kMaxWidth) {
+    out.append("%!(BADWIDTH)");
+    out.append(s);
+    return;
+  }
   out.append(s);
   const size_t runes = GoRuneCount(s);
   if (width > runes) out.append(width - runes, ' ');

@@ -42,7 +42,8 @@ std::string_view GoTrimSpace(std::string_view s);
 
 // Reproduces fmt's `%-*s` with the given width: appends s, then spaces until
 // `width` runes are filled. Go's fmt counts runes (utf8.RuneCountInString),
-// not bytes or display columns, so "é" pads like "e".
+// not bytes or display columns, so "é" pads like "e". A width above 1e6
+// gives "%!(BADWIDTH)" and no padding, as fmt gives.
 void AppendPaddedRight(std::string& out, std::string_view s, size_t width);
 
 }  // namespace tfstream::render::text

@@ -169,3 +169,12 @@ TEST_CASE("AppendPaddedRight pads to a width in runes like %-*s", "[go_strings]"
   text::AppendPaddedRight(out, "\xFF\xFE", 3);  // two invalid bytes are two runes
   CHECK(out == ">\xFF\xFE ");
 }
+
+TEST_CASE("AppendPaddedRight refuses a width above 1e6 as fmt does", "[go_strings]") {
+  std::string out;
+  text::AppendPaddedRight(out, "a", 1000000);
+  CHECK(out.size() == 1000000);
+  out.clear();
+  text::AppendPaddedRight(out, "a", 1000001);
+  CHECK(out == "%!(BADWIDTH)a");
+}
