@@ -4,7 +4,9 @@
 #include <algorithm>
 
 #include "pipeline/plan_context.h"
+#include "stream/change_filter.h"
 #include "stream/json_tree_parser.h"
+#include "stream/plan_action.h"
 #include "stream/resource_change.h"
 
 namespace tfstream::pipeline {
@@ -49,12 +51,14 @@ Status FindProviderSchemas(const Input& in, ByteRange* range) {
   return Status::Ok();
 }
 
-// An action invocation needs its provider, and with config its action schema.
-Status CheckActionSchema(const PlanContext& ctx, const stream::ActionInvocationFacts& a) {
+// An action invocation needs its provider (Terraform looks its schema up
+// for every invocation it attaches), and with config, when it is rendered,
+// its action schema (a missing one is only dereferenced then).
+Status CheckActionSchema(const PlanContext& ctx, const stream::ActionInvocationFacts& a, bool rendered) {
   bool found;
   Status s = ctx.schemas->HasProvider(a.provider_name, &found);
   if (s.ok() && !found) s = Status::Error("no schema for provider \"" + a.provider_name + "\"");
-  if (s.ok() && a.has_config) {
+  if (s.ok() && rendered && a.has_config) {
     const stream::Block* block;
     s = ctx.schemas->Find(a.provider_name, stream::SchemaStore::Kind::kAction, a.type, &found, &block);
     if (s.ok() && (!found || block == nullptr)) s = Status::Error("no schema for action type \"" + a.type + "\"");
@@ -232,8 +236,8 @@ Status PrepareActions(PlanContext* ctx) {
   }
   // Invoke-triggered actions are always rendered.
   for (const stream::ActionInvocationFacts& a : actions) {
-    if (a.lifecycle || !a.invoke) continue;
-    Status s = CheckActionSchema(*ctx, a);
+    if (!a.invoke) continue;
+    Status s = CheckActionSchema(*ctx, a, /*rendered=*/true);
     if (!s.ok()) return s;
   }
   if (ctx->lifecycle_by_address.empty()) return Status::Ok();
@@ -243,6 +247,11 @@ Status PrepareActions(PlanContext* ctx) {
     stream::ResourceFacts rf;
     if (!stream::ScanResourceFacts(&s, 2, &rf)) return ctx->PlanError(s.status());
     auto range = ctx->lifecycle_by_address.equal_range(rf.address);
+    if (range.first == range.second) return Status::Ok();
+    // Its block, and so its actions, is rendered unless Terraform skips it.
+    stream::PlanAction action;
+    const bool rendered = stream::PlanActionFromList(rf.actions, &action) &&
+                          stream::IsPrintedChange(action, rf.Moved(), rf.importing, rf.mode == "managed");
     for (auto it = range.first; it != range.second; ++it) {
       const stream::ActionInvocationFacts& a = actions[it->second];
       static const char* kEvents[] = {"BeforeCreate", "BeforeUpdate", "BeforeDestroy",
@@ -251,7 +260,7 @@ Status PrepareActions(PlanContext* ctx) {
         return ctx->AddressError(a.address, "unexpected triggering event \"" + a.event + "\" for an action of " +
                                                 rf.address, a.range.begin);
       }
-      Status st = CheckActionSchema(*ctx, a);
+      Status st = CheckActionSchema(*ctx, a, rendered);
       if (!st.ok()) return st;
     }
     return Status::Ok();
