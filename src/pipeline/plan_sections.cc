@@ -24,7 +24,7 @@ Status DriftQualifies(const PlanContext& ctx, ResourceWorker* worker, bool* any)
     stream::ResourceChange rc;
     Diff d;
     bool skip = true;
-    Status s = worker->Load(raw, offset, &rc);
+    Status s = worker->Load(raw, offset, &rc, /*resolve_action=*/false);  // not read to decide
     if (s.ok()) s = worker->ComputeDiff(rc, true, &d, &skip);
     worker->Reset();
     if (!s.ok()) return s;

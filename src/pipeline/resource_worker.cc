@@ -17,12 +17,12 @@ Status ResourceWorker::Parse(std::string_view raw, uint64_t offset, const JsonVa
   return s.ok() ? s : ctx_.PlanError(s);
 }
 
-Status ResourceWorker::Load(std::string_view raw, uint64_t offset, stream::ResourceChange* rc) {
+Status ResourceWorker::Load(std::string_view raw, uint64_t offset, stream::ResourceChange* rc, bool resolve_action) {
   element_offset_ = offset;
   const JsonValue* tree;
   Status s = Parse(raw, offset, &tree);
   if (!s.ok()) return s;
-  s = stream::ExtractResourceChange(tree, raw, offset, rc);
+  s = stream::ExtractResourceChange(tree, raw, offset, rc, resolve_action);
   return s.ok() ? s : ctx_.PlanError(s);
 }
 
@@ -198,31 +198,31 @@ Status ResourceWorker::RenderChangeBlock(std::string_view raw, uint64_t offset, 
 // Outside refresh-only mode a drifted resource that no relevant attribute
 // names is never shown (ComputeDiff's skip). The pre-scan validated
 // resource_drift, so when a scan of the element's facts finds what
-// ExtractResourceChange checks in order (field types, the action list), the
-// parse could not fail either and need not be done to decide.
+// ExtractResourceChange checks (field types), the parse could not fail
+// either and need not be done to decide.
 bool ResourceWorker::DriftSurelyHidden(std::string_view raw, uint64_t offset) {
   if (ctx_.opt.mode == PlanMode::kRefreshOnly || !ctx_.relevant_global.empty()) return false;
   stream::JsonScanner scan(raw, offset);
   stream::ResourceFacts rf;
-  stream::PlanAction action;
-  if (!stream::ScanResourceFacts(&scan, 2, &rf, stream::ValueSkip::kByStructure) ||
-      !stream::PlanActionFromList(rf.actions, &action)) {
-    return false;
-  }
+  if (!stream::ScanResourceFacts(&scan, 2, &rf, stream::ValueSkip::kByStructure)) return false;
   return !MayHaveRelevantEntries(ctx_, rf.address);
 }
 
+// Called only once the drift section is printed. Terraform reads the action
+// list (and fails on an unknown one) only for the drifted resources it
+// passes to renderHumanDiff: relevant ones, outside refresh-only mode only
+// those whose diff is not a no-op.
 Status ResourceWorker::RenderDriftBlock(std::string_view raw, uint64_t offset, std::string* out) {
   if (DriftSurelyHidden(raw, offset)) return Status::Ok();
   stream::ResourceChange rc;
   Diff d;
   bool skip = true;
-  Status s = Load(raw, offset, &rc);
+  Status s = Load(raw, offset, &rc, /*resolve_action=*/false);
   if (s.ok()) s = ComputeDiff(rc, true, &d, &skip);
   if (!s.ok()) return s;
-  bool hidden = skip || (ctx_.opt.mode != PlanMode::kRefreshOnly && d.action == Action::kNoOp) ||
-                (rc.action == Action::kNoOp && !rc.Moved() && !rc.importing);
-  if (hidden) return Status::Ok();
+  if (skip || (ctx_.opt.mode != PlanMode::kRefreshOnly && d.action == Action::kNoOp)) return Status::Ok();
+  if (!(s = stream::ResolveAction(&rc, offset)).ok()) return ctx_.PlanError(s);
+  if (rc.action == Action::kNoOp && !rc.Moved() && !rc.importing) return Status::Ok();
   return AppendBlock(rc, d, render::plan::Cause::kDrift, {}, {}, out);
 }
 

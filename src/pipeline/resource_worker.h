@@ -22,8 +22,10 @@ class ResourceWorker {
 
   // Parses an element (a resource change, an output change...) into the arena.
   Status Parse(std::string_view raw, uint64_t offset, const stream::JsonValue** tree);
-  // Parses a resource change element and views it.
-  Status Load(std::string_view raw, uint64_t offset, stream::ResourceChange* rc);
+  // Parses a resource change element and views it. Without
+  // `resolve_action` (drift, whose action list Terraform reads only for the
+  // blocks it renders) rc->action is left for stream::ResolveAction.
+  Status Load(std::string_view raw, uint64_t offset, stream::ResourceChange* rc, bool resolve_action = true);
   // The block diff of a resource change. For drift, only relevant attributes
   // count, and *skip is set when none applies to the resource.
   Status ComputeDiff(const stream::ResourceChange& rc, bool drift, render::Diff* diff, bool* skip);

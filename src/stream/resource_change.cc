@@ -144,15 +144,15 @@ class ResourceChangeDecoder {
   size_t actions_len_ = 0;
 };
 
-Status Finish(ResourceChange* out, uint64_t offset) {
+}  // namespace
+
+Status ResolveAction(ResourceChange* out, uint64_t offset) {
   if (!PlanActionFromList(out->actions, &out->action)) {
     return Status::Error("resource change \"" + std::string(out->address) + "\" has an unrecognized action list",
                          offset);
   }
   return Status::Ok();
 }
-
-}  // namespace
 
 std::vector<std::string_view> RawMembers(std::string_view raw, std::string_view name) {
   std::vector<std::string_view> found;
@@ -177,7 +177,7 @@ std::string_view RawMember(std::string_view raw, std::string_view name) {
 std::string_view ResourceChange::IndexRaw() const { return RawMember(text, "index"); }
 
 Status ExtractResourceChange(const JsonValue* tree, std::string_view raw, uint64_t offset,
-                             ResourceChange* out) {
+                             ResourceChange* out, bool resolve_action) {
   *out = ResourceChange{};
   out->text = raw;
   if (tree != nullptr && !tree->IsObject()) return Status::Error("expected an object for a resource change", offset);
@@ -187,7 +187,7 @@ Status ExtractResourceChange(const JsonValue* tree, std::string_view raw, uint64
   Status s = decoder.Object(tree, &has_index);
   if (!s.ok()) return s;
   decoder.Finish();
-  return Finish(out, offset);
+  return resolve_action ? ResolveAction(out, offset) : Status::Ok();
 }
 
 Status ExtractChange(const JsonValue* tree, uint64_t offset, ResourceChange* out) {
@@ -232,7 +232,7 @@ Status ExtractDeferredResourceChange(const JsonValue* tree, std::string_view raw
   });
   if (!s.ok() || !any) return s;
   decoder.Finish();
-  return Finish(out, offset);
+  return ResolveAction(out, offset);
 }
 
 }  // namespace tfstream::stream

@@ -48,9 +48,15 @@ std::string_view RawMember(std::string_view object_text, std::string_view name);
 
 // Fills `out` from the tree of one resource change object, as encoding/json
 // decodes it (resource_change.cc). `raw` is the object's JSON text (for
-// IndexRaw); `offset` its position, for errors.
+// IndexRaw); `offset` its position, for errors. With `resolve_action`,
+// `action` is set from the action list too (ResolveAction); without, it is
+// left kNoOp for the caller to resolve once it knows the list is read.
 Status ExtractResourceChange(const JsonValue* tree, std::string_view raw, uint64_t offset,
-                             ResourceChange* out);
+                             ResourceChange* out, bool resolve_action = true);
+
+// Sets out->action from out->actions; an error (Terraform panics in
+// jsonplan.UnmarshalActions) when the list is none of the nine valid ones.
+Status ResolveAction(ResourceChange* out, uint64_t offset);
 
 // Only the change fields (actions, before, ...; action left alone) from a
 // jsonplan.Change object, as an output change is.

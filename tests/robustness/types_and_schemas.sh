@@ -216,11 +216,18 @@ rc=$($PYTHON -S -c 'import sys; s=open(sys.argv[1]).read(); print(s[s.index("{\"
 mutate "$P" drift_mode.json '"resource_changes":[' \
   "\"relevant_attributes\":[{\"resource\":\"test_thing.a\",\"attribute\":[\"value\"]}],\"resource_drift\":[${rc/\"managed\"/\"weird\"}],\"resource_changes\":["
 expect_error unknown/mode-in-drift drift_mode.json --match 'test_thing.a.*unrecognized resource mode' -- drift_mode.json
-# A drifted resource no relevant attribute names is hidden without being
-# parsed, but only when its facts show the parse would succeed: errors in it
-# are still reported.
+# Terraform reads a drifted resource's action list only where it renders the
+# drift (renderHumanDiff): an unknown list in hidden drift is no error; in
+# rendered drift it is, after the section's heading.
+"$TFSTREAM" --no-color "$P" >plain.out
 mutate "$P" drift_actions.json '"resource_changes":[' "\"resource_drift\":[${rc/\"update\"/\"explode\"}],\"resource_changes\":["
-expect_error unknown/action-list-in-hidden-drift drift_actions.json --match 'test_thing.a.*unrecognized action list' -- drift_actions.json
+expect_ok unknown/action-list-in-hidden-drift-unread plain.out -- --no-color drift_actions.json
+relevant='"relevant_attributes":[{"resource":"test_thing.a","attribute":["value"]}],'
+mutate "$P" drift_shown.json '"resource_changes":[' "$relevant\"resource_drift\":[$rc],\"resource_changes\":["
+"$TFSTREAM" --no-color drift_shown.json >drift_shown.out
+mutate drift_shown.json drift_shown_actions.json '"actions":["update"]' '"actions":["explode"]'
+expect_error unknown/action-list-in-shown-drift drift_shown_actions.json --stdout-prefix drift_shown.out --boundary @line \
+  --match 'test_thing.a.*unrecognized action list' -- --no-color drift_shown_actions.json
 mutate "$P" drift_type.json '"resource_changes":[' "\"resource_drift\":[${rc/\"test_thing\"/5}],\"resource_changes\":["
 expect_error unknown/type-in-hidden-drift drift_type.json --match 'expected a string for "type"' -- drift_type.json
 mutate "$P" deferred.json '"resource_changes":[' "\"deferred_changes\":[{\"reason\":\"resource_config_unknown\",\"resource_change\":$rc}],\"resource_changes\":["
