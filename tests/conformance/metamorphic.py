@@ -1,0 +1,264 @@
+#!/usr/bin/env python3
+"""Metamorphic conformance: rewrite each case's plan.json into a different but
+equivalent text and check that tfstream still prints the expected bytes.
+
+usage: metamorphic.py TFSTREAM CASES_DIR WORK_DIR [--seed N] [--every K] [--escape-rate P]
+                      [--jobs N] [--filter SUBSTR]
+
+The rewrites change nothing Go's encoding/json (and so Terraform) can see:
+  - whitespace between tokens (space, tab, CR, LF);
+  - characters in strings and keys written as \\uXXXX escapes (surrogate
+    pairs beyond U+FFFF), and '/' as '\\/';
+  - the order of the members of every object whose keys stay distinct when
+    folded (a struct's fields and a map's keys are found by name; objects
+    with repeated keys keep their order, since there the last one counts).
+The value of a member named "index" is kept as written: Terraform prints a
+resource's index (a json.RawMessage) as its raw text.
+Numbers keep their literal text, existing escapes and bytes that are not
+valid UTF-8 are kept as they are. WORK_DIR gets one folder per case with the
+rewritten plan.json beside links to the case's other files. --every K takes
+every K-th case only; --escape-rate is the share of characters escaped
+(default 0.05). Prints each failing variant and ends with
+'N passed, M failed'; exit status 0 only when nothing failed.
+"""
+import os, random, subprocess, sys
+from concurrent.futures import ThreadPoolExecutor
+
+WS = b' \t\r\n'
+
+
+class Parser:
+    """Just enough of JSON to rewrite it: values as ('obj', [(key, value)]),
+    ('arr', [values]), ('str', raw bytes between the quotes), ('lit', text)."""
+
+    def __init__(self, data):
+        self.d = data
+        self.i = 0
+
+    def ws(self):
+        while self.i < len(self.d) and self.d[self.i] in WS:
+            self.i += 1
+
+    def value(self):
+        self.ws()
+        c = self.d[self.i:self.i + 1]
+        if c == b'{':
+            self.i += 1
+            members = []
+            self.ws()
+            if self.d[self.i:self.i + 1] == b'}':
+                self.i += 1
+                return ('obj', members)
+            while True:
+                self.ws()
+                key = self.string()
+                self.ws()
+                assert self.d[self.i:self.i + 1] == b':'
+                self.i += 1
+                self.ws()
+                start = self.i
+                val = self.value()
+                members.append((key, val, self.d[start:self.i]))
+                self.ws()
+                c = self.d[self.i:self.i + 1]
+                self.i += 1
+                if c == b'}':
+                    return ('obj', members)
+                assert c == b','
+        if c == b'[':
+            self.i += 1
+            items = []
+            self.ws()
+            if self.d[self.i:self.i + 1] == b']':
+                self.i += 1
+                return ('arr', items)
+            while True:
+                items.append(self.value())
+                self.ws()
+                c = self.d[self.i:self.i + 1]
+                self.i += 1
+                if c == b']':
+                    return ('arr', items)
+                assert c == b','
+        if c == b'"':
+            return ('str', self.string())
+        start = self.i
+        while self.i < len(self.d) and self.d[self.i] not in b' \t\r\n,]}':
+            self.i += 1
+        return ('lit', self.d[start:self.i])
+
+    def string(self):
+        assert self.d[self.i:self.i + 1] == b'"'
+        start = self.i + 1
+        j = start
+        while self.d[j] != 0x22:
+            j += 2 if self.d[j] == 0x5C else 1
+        self.i = j + 1
+        return self.d[start:j]
+
+
+def utf8_char_len(raw, i):
+    """Length of the valid UTF-8 sequence at raw[i] (>= 0x80), or 0."""
+    b = raw[i]
+    n = 2 if 0xC2 <= b <= 0xDF else 3 if 0xE0 <= b <= 0xEF else 4 if 0xF0 <= b <= 0xF4 else 0
+    if n == 0 or i + n > len(raw):
+        return 0
+    try:
+        raw[i:i + n].decode('utf-8')
+    except UnicodeDecodeError:
+        return 0
+    return n
+
+
+def rewrite_string(raw, rng, p):
+    out = bytearray()
+    i = 0
+    while i < len(raw):
+        b = raw[i]
+        if b == 0x5C:  # an escape: kept as it is
+            n = 6 if raw[i + 1:i + 2] == b'u' else 2
+            out += raw[i:i + n]
+            i += n
+            continue
+        if b < 0x80:
+            if rng.random() < p:
+                out += b'\\/' if b == 0x2F and rng.random() < 0.5 else b'\\u%04x' % b
+            else:
+                out.append(b)
+            i += 1
+            continue
+        n = utf8_char_len(raw, i)
+        if n == 0:  # not UTF-8: kept, Go replaces it either way
+            out.append(b)
+            i += 1
+            continue
+        cp = ord(raw[i:i + n].decode('utf-8'))
+        if rng.random() < p:
+            if cp > 0xFFFF:
+                v = cp - 0x10000
+                out += b'\\u%04X\\u%04x' % (0xD800 + (v >> 10), 0xDC00 + (v & 0x3FF))
+            else:
+                out += b'\\u%04X' % cp
+        else:
+            out += raw[i:i + n]
+        i += n
+    return bytes(out)
+
+
+def folded(raw_key):
+    # Distinct when folded as encoding/json matches struct fields (ASCII case
+    # and a few runes); any escape makes the key count as possibly equal.
+    if b'\\' in raw_key:
+        return None
+    return raw_key.decode('utf-8', 'replace').lower().replace('\u017f', 's').replace('\u212a', 'k')
+
+
+def emit(v, rng, p, out):
+    def space():
+        if rng.random() < 0.3:
+            out.extend(rng.choice([b' ', b'\n', b'\t', b'\r\n', b'  ']))
+
+    kind, body = v
+    if kind == 'obj':
+        members = list(body)
+        keys = [folded(k) for k, _, _ in members]
+        if None not in keys and len(set(keys)) == len(keys):
+            rng.shuffle(members)
+        out += b'{'
+        for n, (k, val, raw) in enumerate(members):
+            if n:
+                out += b','
+            space()
+            out += b'"' + rewrite_string(k, rng, p) + b'"'
+            space()
+            out += b':'
+            space()
+            if folded(k) == 'index':
+                out += raw  # a json.RawMessage Terraform prints as it is written
+            else:
+                emit(val, rng, p, out)
+            space()
+        out += b'}'
+    elif kind == 'arr':
+        out += b'['
+        for n, item in enumerate(body):
+            if n:
+                out += b','
+            space()
+            emit(item, rng, p, out)
+            space()
+        out += b']'
+    elif kind == 'str':
+        out += b'"' + rewrite_string(body, rng, p) + b'"'
+    else:
+        out += body
+
+
+def rewrite(data, seed, escape_rate=0.05):
+    rng = random.Random(seed)
+    parser = Parser(data)
+    tree = parser.value()
+    out = bytearray()
+    emit(tree, rng, escape_rate, out)
+    out += data[parser.i:]  # trailing whitespace
+    return bytes(out)
+
+
+def main():
+    args = sys.argv[1:]
+    opts = {'--seed': '1', '--escape-rate': '0.05', '--every': '1', '--jobs': str(os.cpu_count() or 2), '--filter': ''}
+    pos = []
+    while args:
+        a = args.pop(0)
+        if a in opts:
+            opts[a] = args.pop(0)
+        else:
+            pos.append(a)
+    if len(pos) != 3:
+        sys.exit(__doc__)
+    exe, cases_dir, work = os.path.abspath(pos[0]), os.path.abspath(pos[1]), os.path.abspath(pos[2])
+    seed, every = int(opts['--seed']), int(opts['--every'])
+    os.makedirs(os.path.join(work, 'cases'), exist_ok=True)
+    schemas = os.path.join(os.path.dirname(cases_dir), 'schemas')
+    link = os.path.join(work, 'schemas')
+    if os.path.isdir(schemas) and not os.path.exists(link):
+        os.symlink(schemas, link)
+    ids = [c for c in sorted(os.listdir(cases_dir)) if opts['--filter'] in c][::every]
+    jobs = []
+    for n, cid in enumerate(ids):
+        src = os.path.join(cases_dir, cid)
+        dst = os.path.join(work, 'cases', cid)
+        os.makedirs(dst, exist_ok=True)
+        for fn in os.listdir(src):
+            if fn != 'plan.json' and not os.path.lexists(os.path.join(dst, fn)):
+                os.symlink(os.path.join(src, fn), os.path.join(dst, fn))
+        with open(os.path.join(src, 'plan.json'), 'rb') as f:
+            data = f.read()
+        with open(os.path.join(dst, 'plan.json'), 'wb') as f:
+            f.write(rewrite(data, seed * 1000003 + n, float(opts['--escape-rate'])))
+        jobs += [(dst, cid, fn[:-5]) for fn in sorted(os.listdir(src)) if fn.endswith('.args')]
+
+    def run(job):
+        case, cid, variant = job
+        with open(os.path.join(case, variant + '.args')) as f:
+            argv = [l for l in f.read().split('\n') if l]
+        with open(os.path.join(case, variant + '.out'), 'rb') as f:
+            want = f.read()
+        r = subprocess.run([exe] + argv, cwd=case, stdin=subprocess.DEVNULL, capture_output=True, timeout=300)
+        if r.returncode == 0 and r.stdout == want:
+            return None
+        at = next((i for i, (a, b) in enumerate(zip(r.stdout, want)) if a != b), min(len(r.stdout), len(want)))
+        return '%s/%s: exit %d, first difference at byte %d %s' % (
+            cid, variant, r.returncode, at, r.stderr.decode('utf-8', 'replace').strip()[:200])
+
+    with ThreadPoolExecutor(int(opts['--jobs'])) as pool:
+        results = list(pool.map(run, jobs))
+    failed = [r for r in results if r]
+    for line in failed:
+        print('FAIL', line)
+    print('%d passed, %d failed' % (len(results) - len(failed), len(failed)))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == '__main__':
+    main()
