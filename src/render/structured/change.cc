@@ -36,7 +36,7 @@ const JsonValue* AsArray(const JsonValue* v) { return v != nullptr && v->IsArray
 // holding the key right at the cursor: those two cases are answered inline.
 inline const JsonValue* FromMap(const JsonValue* m, std::string_view key, bool* present, size_t* cursor) {
   *present = false;
-  if (m == nullptr) return nullptr;
+  if (m == nullptr || m->size == 0) return nullptr;
   const size_t i = *cursor;
   if (i < m->size && stream::KeyEqual(m->members[i].key, key)) {
     *present = true;
