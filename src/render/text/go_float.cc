@@ -27,6 +27,33 @@ bool IsDigit(char c, bool hex) {
   return hex && ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'));
 }
 
+// strconv's underscoreOK: an underscore only between digits, or between
+// the base prefix and a digit (s is the whole literal, sign included).
+bool UnderscoresOk(std::string_view s) {
+  char saw = '^';  // '0' a digit or the prefix, '_' an underscore, '!' anything else
+  size_t i = 0;
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) s.remove_prefix(1);
+  bool hex = false;
+  if (s.size() >= 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B' || s[1] == 'o' || s[1] == 'O' || s[1] == 'x' ||
+                                       s[1] == 'X')) {
+    i = 2;
+    saw = '0';
+    hex = s[1] == 'x' || s[1] == 'X';
+  }
+  for (; i < s.size(); ++i) {
+    if (IsDigit(s[i], hex)) {
+      saw = '0';
+    } else if (s[i] == '_') {
+      if (saw != '0') return false;
+      saw = '_';
+    } else {
+      if (saw == '_') return false;
+      saw = '!';
+    }
+  }
+  return saw != '_';
+}
+
 }  // namespace
 
 bool GoParseFloat(std::string_view s, double* out) {
@@ -42,7 +69,7 @@ bool GoParseFloat(std::string_view s, double* out) {
     *out = neg ? -INFINITY : INFINITY;
     return true;
   }
-  if (EqualFold(rest, "nan")) {
+  if (i == 0 && EqualFold(rest, "nan")) {  // a sign goes with "inf" only
     *out = NAN;
     return true;
   }
@@ -54,12 +81,14 @@ bool GoParseFloat(std::string_view s, double* out) {
     j += 2;
   }
   bool base_prefix = hex;
+  bool underscores = false;
   bool saw_digits = false, saw_dot = false;
   char prev = hex ? '_' : 0;  // an underscore may follow the base prefix
   for (; j < s.size(); ++j) {
     char c = s[j];
     if (c == '_') {
       if (!base_prefix) return false;
+      underscores = true;
       prev = '_';
       continue;
     }
@@ -88,7 +117,10 @@ bool GoParseFloat(std::string_view s, double* out) {
       if (j < s.size() && (s[j] == '+' || s[j] == '-')) clean += s[j++];
       bool exp_digits = false;
       for (; j < s.size(); ++j) {
-        if (s[j] == '_' && base_prefix) continue;
+        if (s[j] == '_' && base_prefix) {
+          underscores = true;
+          continue;
+        }
         if (s[j] < '0' || s[j] > '9') break;
         exp_digits = true;
         clean += s[j];
@@ -101,6 +133,7 @@ bool GoParseFloat(std::string_view s, double* out) {
     return false;  // hexadecimal mantissa requires a 'p' exponent
   }
   if (j != s.size()) return false;
+  if (underscores && !UnderscoresOk(s)) return false;
   double v = std::strtod(clean.c_str(), nullptr);
   if (std::isinf(v)) return false;  // ErrRange
   *out = v;
