@@ -3,6 +3,7 @@
 equivalent text and check that tfstream still prints the expected bytes.
 
 usage: metamorphic.py TFSTREAM CASES_DIR WORK_DIR [--seed N] [--every K] [--escape-rate P]
+                      [--extra-fields P]
                       [--jobs N] [--filter SUBSTR]
 
 The rewrites change nothing Go's encoding/json (and so Terraform) can see:
@@ -12,6 +13,10 @@ The rewrites change nothing Go's encoding/json (and so Terraform) can see:
   - the order of the members of every object whose keys stay distinct when
     folded (a struct's fields and a map's keys are found by name; objects
     with repeated keys keep their order, since there the last one counts).
+  - with --extra-fields P, unknown members (random JSON values) added to a
+    share P of the objects Go decodes into structs (the plan, resource and
+    output changes, action invocations, schemas' blocks and attributes...),
+    which Go ignores.
 The value of a member named "index" is kept as written: Terraform prints a
 resource's index (a json.RawMessage) as its raw text.
 Numbers keep their literal text, existing escapes and bytes that are not
@@ -153,17 +158,60 @@ def folded(raw_key):
     return raw_key.decode('utf-8', 'replace').lower().replace('\u017f', 's').replace('\u212a', 'k')
 
 
-def emit(v, rng, p, out):
+# Objects Go decodes into structs, where an unknown key is ignored: the kind
+# of each child (by folded key; '*' for any element of an array or map)
+# given its parent's kind. Values not listed (before, after, config values,
+# cty types...) are raw JSON or maps, where a key is data.
+STRUCT_CHILDREN = {
+    'plan': {'resource_changes': 'rc_list', 'resource_drift': 'rc_list', 'deferred_changes': 'deferred_list',
+             'output_changes': 'change_map', 'action_invocations': 'ai_list', 'relevant_attributes': 'ra_list',
+             'provider_schemas': 'provider_map'},
+    'rc_list': {'*': 'rc'}, 'rc': {'change': 'change'}, 'change': {'importing': 'importing'},
+    'deferred_list': {'*': 'deferred'}, 'deferred': {'resource_change': 'rc'},
+    'change_map': {'*': 'change'},
+    'ai_list': {'*': 'ai'}, 'ai': {'lifecycle_action_trigger': 'trigger', 'invoke_action_trigger': 'trigger'},
+    'ra_list': {'*': 'ra'},
+    'provider_map': {'*': 'provider'},
+    'provider': {'provider': 'schema', 'resource_schemas': 'schema_map', 'data_source_schemas': 'schema_map'},
+    'schema_map': {'*': 'schema'}, 'schema': {'block': 'block'},
+    'block': {'attributes': 'attr_map', 'block_types': 'bt_map'},
+    'attr_map': {'*': 'attr'}, 'attr': {'nested_type': 'nested'}, 'nested': {'attributes': 'attr_map'},
+    'bt_map': {'*': 'bt'}, 'bt': {'block': 'block'},
+}
+STRUCTS = {'plan', 'rc', 'change', 'importing', 'deferred', 'ai', 'trigger', 'ra', 'provider', 'schema', 'block',
+           'attr', 'nested', 'bt'}
+
+
+def child_kind(kind, key):
+    children = STRUCT_CHILDREN.get(kind, {})
+    return children.get(key if key is not None else '*', children.get('*'))
+
+
+def random_json(rng, depth=0):
+    r = rng.random()
+    if depth < 3 and r < 0.2:
+        return b'[' + b','.join(random_json(rng, depth + 1) for _ in range(rng.randint(0, 3))) + b']'
+    if depth < 3 and r < 0.4:
+        return b'{' + b','.join(b'"k%d":' % i + random_json(rng, depth + 1) for i in range(rng.randint(0, 3))) + b'}'
+    return rng.choice([b'null', b'true', b'false', b'0', b'-1.5e+3', b'"x"', b'"a\\\"b\u00e9\ud83d\ude00]}"',
+                       b'"{\\"resource_changes\\":[]}"', b'""'])
+
+
+def emit(v, rng, p, out, kind='plan', extra=0.0):
     def space():
         if rng.random() < 0.3:
             out.extend(rng.choice([b' ', b'\n', b'\t', b'\r\n', b'  ']))
 
-    kind, body = v
-    if kind == 'obj':
+    node, body = v
+    if node == 'obj':
         members = list(body)
         keys = [folded(k) for k, _, _ in members]
         if None not in keys and len(set(keys)) == len(keys):
             rng.shuffle(members)
+        if kind in STRUCTS and rng.random() < extra:
+            for n in range(rng.randint(1, 2)):
+                at = rng.randint(0, len(members))
+                members.insert(at, (b'x_tfstream_extra_%d' % n, None, random_json(rng)))
         out += b'{'
         for n, (k, val, raw) in enumerate(members):
             if n:
@@ -173,40 +221,40 @@ def emit(v, rng, p, out):
             space()
             out += b':'
             space()
-            if folded(k) == 'index':
-                out += raw  # a json.RawMessage Terraform prints as it is written
+            if val is None or folded(k) == 'index':
+                out += raw  # an added value, or an index Terraform prints as it is written
             else:
-                emit(val, rng, p, out)
+                emit(val, rng, p, out, child_kind(kind, folded(k)), extra)
             space()
         out += b'}'
-    elif kind == 'arr':
+    elif node == 'arr':
         out += b'['
         for n, item in enumerate(body):
             if n:
                 out += b','
             space()
-            emit(item, rng, p, out)
+            emit(item, rng, p, out, child_kind(kind, None), extra)
             space()
         out += b']'
-    elif kind == 'str':
+    elif node == 'str':
         out += b'"' + rewrite_string(body, rng, p) + b'"'
     else:
         out += body
 
 
-def rewrite(data, seed, escape_rate=0.05):
+def rewrite(data, seed, escape_rate=0.05, extra=0.0):
     rng = random.Random(seed)
     parser = Parser(data)
     tree = parser.value()
     out = bytearray()
-    emit(tree, rng, escape_rate, out)
+    emit(tree, rng, escape_rate, out, 'plan', extra)
     out += data[parser.i:]  # trailing whitespace
     return bytes(out)
 
 
 def main():
     args = sys.argv[1:]
-    opts = {'--seed': '1', '--escape-rate': '0.05', '--every': '1', '--jobs': str(os.cpu_count() or 2), '--filter': ''}
+    opts = {'--seed': '1', '--escape-rate': '0.05', '--extra-fields': '0', '--every': '1', '--jobs': str(os.cpu_count() or 2), '--filter': ''}
     pos = []
     while args:
         a = args.pop(0)
@@ -235,7 +283,7 @@ def main():
         with open(os.path.join(src, 'plan.json'), 'rb') as f:
             data = f.read()
         with open(os.path.join(dst, 'plan.json'), 'wb') as f:
-            f.write(rewrite(data, seed * 1000003 + n, float(opts['--escape-rate'])))
+            f.write(rewrite(data, seed * 1000003 + n, float(opts['--escape-rate']), float(opts['--extra-fields'])))
         jobs += [(dst, cid, fn[:-5]) for fn in sorted(os.listdir(src)) if fn.endswith('.args')]
 
     def run(job):
