@@ -21,7 +21,8 @@ The value of a member named "index" is kept as written: Terraform prints a
 resource's index (a json.RawMessage) as its raw text.
 Numbers keep their literal text, existing escapes and bytes that are not
 valid UTF-8 are kept as they are. WORK_DIR gets one folder per case with the
-rewritten plan.json beside links to the case's other files. --every K takes
+rewritten plan.json (and schema files) beside links to the case's other
+files. --every K takes
 every K-th case only; --escape-rate is the share of characters escaped
 (default 0.05). Prints each failing variant and ends with
 'N passed, M failed'; exit status 0 only when nothing failed.
@@ -267,10 +268,21 @@ def main():
     exe, cases_dir, work = os.path.abspath(pos[0]), os.path.abspath(pos[1]), os.path.abspath(pos[2])
     seed, every = int(opts['--seed']), int(opts['--every'])
     os.makedirs(os.path.join(work, 'cases'), exist_ok=True)
+    rates = (float(opts['--escape-rate']), float(opts['--extra-fields']))
+
+    def rewrite_file(src, dst, file_seed):
+        with open(src, 'rb') as f:
+            data = f.read()
+        with open(dst, 'wb') as f:
+            f.write(rewrite(data, file_seed, *rates))
+
+    # Schema files are JSON read the same way: rewritten too, the shared
+    # ones (../../schemas/ from a case) once.
     schemas = os.path.join(os.path.dirname(cases_dir), 'schemas')
-    link = os.path.join(work, 'schemas')
-    if os.path.isdir(schemas) and not os.path.exists(link):
-        os.symlink(schemas, link)
+    if os.path.isdir(schemas):
+        os.makedirs(os.path.join(work, 'schemas'), exist_ok=True)
+        for n, fn in enumerate(sorted(os.listdir(schemas))):
+            rewrite_file(os.path.join(schemas, fn), os.path.join(work, 'schemas', fn), seed * 7919 + n)
     ids = [c for c in sorted(os.listdir(cases_dir)) if opts['--filter'] in c][::every]
     jobs = []
     for n, cid in enumerate(ids):
@@ -278,12 +290,10 @@ def main():
         dst = os.path.join(work, 'cases', cid)
         os.makedirs(dst, exist_ok=True)
         for fn in os.listdir(src):
-            if fn != 'plan.json' and not os.path.lexists(os.path.join(dst, fn)):
+            if fn.endswith('.json'):
+                rewrite_file(os.path.join(src, fn), os.path.join(dst, fn), seed * 1000003 + n * 7 + len(fn))
+            elif not os.path.lexists(os.path.join(dst, fn)):
                 os.symlink(os.path.join(src, fn), os.path.join(dst, fn))
-        with open(os.path.join(src, 'plan.json'), 'rb') as f:
-            data = f.read()
-        with open(os.path.join(dst, 'plan.json'), 'wb') as f:
-            f.write(rewrite(data, seed * 1000003 + n, float(opts['--escape-rate']), float(opts['--extra-fields'])))
         jobs += [(dst, cid, fn[:-5]) for fn in sorted(os.listdir(src)) if fn.endswith('.args')]
 
     def run(job):
