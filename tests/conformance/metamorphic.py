@@ -273,6 +273,8 @@ def main():
     def rewrite_file(src, dst, file_seed):
         with open(src, 'rb') as f:
             data = f.read()
+        if os.path.islink(dst):  # never write through a link into the corpus
+            os.unlink(dst)
         with open(dst, 'wb') as f:
             f.write(rewrite(data, file_seed, *rates))
 
@@ -280,6 +282,8 @@ def main():
     # ones (../../schemas/ from a case) once.
     schemas = os.path.join(os.path.dirname(cases_dir), 'schemas')
     if os.path.isdir(schemas):
+        if os.path.islink(os.path.join(work, 'schemas')):
+            os.unlink(os.path.join(work, 'schemas'))
         os.makedirs(os.path.join(work, 'schemas'), exist_ok=True)
         for n, fn in enumerate(sorted(os.listdir(schemas))):
             rewrite_file(os.path.join(schemas, fn), os.path.join(work, 'schemas', fn), seed * 7919 + n)
