@@ -3,7 +3,7 @@
 equivalent text and check that tfstream still prints the expected bytes.
 
 usage: metamorphic.py TFSTREAM CASES_DIR WORK_DIR [--seed N] [--every K] [--escape-rate P]
-                      [--extra-fields P]
+                      [--extra-fields P] [--duplicates P]
                       [--jobs N] [--filter SUBSTR]
 
 The rewrites change nothing Go's encoding/json (and so Terraform) can see:
@@ -16,7 +16,12 @@ The rewrites change nothing Go's encoding/json (and so Terraform) can see:
   - with --extra-fields P, unknown members (random JSON values) added to a
     share P of the objects Go decodes into structs (the plan, resource and
     output changes, action invocations, schemas' blocks and attributes...),
-    which Go ignores.
+    which Go ignores;
+  - with --duplicates P, in a share P of the plan's, resource changes' and
+    changes' objects, up to two of the fields a repeated key sets whole
+    (strings, booleans, raw values, the action list) repeated before the real
+    one, with another value of the same type and the key's case varied: the
+    last one counts.
 The value of a member named "index" is kept as written: Terraform prints a
 resource's index (a json.RawMessage) as its raw text.
 Numbers keep their literal text, existing escapes and bytes that are not
@@ -183,6 +188,35 @@ STRUCTS = {'plan', 'rc', 'change', 'importing', 'deferred', 'ai', 'trigger', 'ra
            'attr', 'nested', 'bt'}
 
 
+# Fields of those structs a repeated key sets whole (strings, booleans,
+# json.RawMessage, a slice of strings), so that with the real member last
+# an earlier one with another value of the same type changes nothing.
+DUPLICABLE = {
+    'plan': {'format_version': 'str', 'terraform_version': 'str', 'plan_format_version': 'str',
+             'provider_format_version': 'str', 'errored': 'bool', 'applyable': 'bool', 'complete': 'bool'},
+    'rc': {'address': 'str', 'module_address': 'str', 'mode': 'str', 'type': 'str', 'name': 'str',
+           'provider_name': 'str', 'deposed': 'str', 'action_reason': 'str', 'previous_address': 'str',
+           'index': 'raw'},
+    'change': {'actions': 'strlist', 'before': 'raw', 'after': 'raw', 'after_unknown': 'raw',
+               'before_sensitive': 'raw', 'after_sensitive': 'raw', 'replace_paths': 'raw',
+               'generated_config': 'str'},
+}
+
+
+def junk_of(kind, rng):
+    if kind == 'str':
+        return rng.choice([b'"junk"', b'""', b'"managed"', b'"a\\u00e9"', b'null'])
+    if kind == 'bool':
+        return rng.choice([b'true', b'false', b'null'])
+    if kind == 'strlist':
+        return rng.choice([b'["delete","create","x"]', b'[]', b'null', b'["no-op"]'])
+    return random_json(rng)
+
+
+def case_variant(key, rng):
+    return bytes(c ^ 0x20 if 0x61 <= c <= 0x7A and rng.random() < 0.5 else c for c in key)
+
+
 def child_kind(kind, key):
     children = STRUCT_CHILDREN.get(kind, {})
     return children.get(key if key is not None else '*', children.get('*'))
@@ -198,7 +232,7 @@ def random_json(rng, depth=0):
                        b'"{\\"resource_changes\\":[]}"', b'""'])
 
 
-def emit(v, rng, p, out, kind='plan', extra=0.0):
+def emit(v, rng, p, out, kind='plan', extra=0.0, duplicates=0.0):
     def space():
         if rng.random() < 0.3:
             out.extend(rng.choice([b' ', b'\n', b'\t', b'\r\n', b'  ']))
@@ -213,6 +247,12 @@ def emit(v, rng, p, out, kind='plan', extra=0.0):
             for n in range(rng.randint(1, 2)):
                 at = rng.randint(0, len(members))
                 members.insert(at, (b'x_tfstream_extra_%d' % n, None, random_json(rng)))
+        fields = DUPLICABLE.get(kind, {})
+        if fields and rng.random() < duplicates:
+            real = [i for i, (k, _, _) in enumerate(members) if folded(k) in fields]
+            for i in sorted(rng.sample(real, min(len(real), 2)), reverse=True):
+                k = members[i][0]
+                members.insert(i, (case_variant(k, rng), None, junk_of(fields[folded(k)], rng)))
         out += b'{'
         for n, (k, val, raw) in enumerate(members):
             if n:
@@ -225,7 +265,7 @@ def emit(v, rng, p, out, kind='plan', extra=0.0):
             if val is None or folded(k) == 'index':
                 out += raw  # an added value, or an index Terraform prints as it is written
             else:
-                emit(val, rng, p, out, child_kind(kind, folded(k)), extra)
+                emit(val, rng, p, out, child_kind(kind, folded(k)), extra, duplicates)
             space()
         out += b'}'
     elif node == 'arr':
@@ -234,7 +274,7 @@ def emit(v, rng, p, out, kind='plan', extra=0.0):
             if n:
                 out += b','
             space()
-            emit(item, rng, p, out, child_kind(kind, None), extra)
+            emit(item, rng, p, out, child_kind(kind, None), extra, duplicates)
             space()
         out += b']'
     elif node == 'str':
@@ -243,19 +283,19 @@ def emit(v, rng, p, out, kind='plan', extra=0.0):
         out += body
 
 
-def rewrite(data, seed, escape_rate=0.05, extra=0.0):
+def rewrite(data, seed, escape_rate=0.05, extra=0.0, duplicates=0.0):
     rng = random.Random(seed)
     parser = Parser(data)
     tree = parser.value()
     out = bytearray()
-    emit(tree, rng, escape_rate, out, 'plan', extra)
+    emit(tree, rng, escape_rate, out, 'plan', extra, duplicates)
     out += data[parser.i:]  # trailing whitespace
     return bytes(out)
 
 
 def main():
     args = sys.argv[1:]
-    opts = {'--seed': '1', '--escape-rate': '0.05', '--extra-fields': '0', '--every': '1', '--jobs': str(os.cpu_count() or 2), '--filter': ''}
+    opts = {'--seed': '1', '--escape-rate': '0.05', '--extra-fields': '0', '--duplicates': '0', '--every': '1', '--jobs': str(os.cpu_count() or 2), '--filter': ''}
     pos = []
     while args:
         a = args.pop(0)
@@ -268,7 +308,7 @@ def main():
     exe, cases_dir, work = os.path.abspath(pos[0]), os.path.abspath(pos[1]), os.path.abspath(pos[2])
     seed, every = int(opts['--seed']), int(opts['--every'])
     os.makedirs(os.path.join(work, 'cases'), exist_ok=True)
-    rates = (float(opts['--escape-rate']), float(opts['--extra-fields']))
+    rates = (float(opts['--escape-rate']), float(opts['--extra-fields']), float(opts['--duplicates']))
 
     def rewrite_file(src, dst, file_seed):
         with open(src, 'rb') as f:
