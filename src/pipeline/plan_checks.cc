@@ -4,7 +4,6 @@
 #include <algorithm>
 
 #include "pipeline/plan_context.h"
-#include "stream/change_filter.h"
 #include "stream/json_tree_parser.h"
 #include "stream/plan_action.h"
 #include "stream/resource_change.h"
@@ -250,8 +249,7 @@ Status PrepareActions(PlanContext* ctx) {
     if (range.first == range.second) return Status::Ok();
     // Its block, and so its actions, is rendered unless Terraform skips it.
     stream::PlanAction action;
-    const bool rendered = stream::PlanActionFromList(rf.actions, &action) &&
-                          stream::IsPrintedChange(action, rf.Moved(), rf.importing, rf.mode == "managed");
+    const bool rendered = stream::PlanActionFromList(rf.actions, &action) && stream::IsPrintedChange(action, rf);
     for (auto it = range.first; it != range.second; ++it) {
       const stream::ActionInvocationFacts& a = actions[it->second];
       static const char* kEvents[] = {"BeforeCreate", "BeforeUpdate", "BeforeDestroy",

@@ -175,7 +175,7 @@ Status ResourceWorker::RenderChangeBlock(std::string_view raw, uint64_t offset, 
     stream::ValueSkip skip = filtered ? stream::ValueSkip::kByStructure : stream::ValueSkip::kValidate;
     if (!stream::ScanResourceFacts(&scan, 2, &rf, skip)) return ctx_.PlanError(scan.status());
     if (!stream::PlanActionFromList(rf.actions, &action) ||
-        !stream::IsPrintedChange(action, rf.Moved(), rf.importing, rf.mode == "managed") ||
+        !stream::IsPrintedChange(action, rf) ||
         (filtered && !ctx_.opt.filter.Matches(rf, action))) {
       if (skip == stream::ValueSkip::kValidate) return Status::Ok();
       stream::JsonScanner check(raw, offset);

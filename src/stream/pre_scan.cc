@@ -364,7 +364,7 @@ bool ScanChangeElement(JsonScanner* s, size_t element_at, PlanFacts* facts, cons
     }
     *last_schema = &it->first;
   }
-  if (!IsPrintedChange(action, rf->Moved(), rf->importing, rf->mode == "managed")) return true;
+  if (!IsPrintedChange(action, *rf)) return true;
   ++facts->shown_changes;
   if (rf->importing) ++facts->importing;
   if (action != PlanAction::kNoOp) ++facts->counts[static_cast<size_t>(action)];

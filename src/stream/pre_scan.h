@@ -132,6 +132,12 @@ struct ResourceFacts {
   void Clear();
 };
 
+// IsPrintedChange (change_filter.h) for a resource change's facts, its action
+// list read as `action`.
+inline bool IsPrintedChange(PlanAction action, const ResourceFacts& rf) {
+  return IsPrintedChange(action, rf.Moved(), rf.importing, rf.mode == "managed");
+}
+
 // What the caller wants to see of resource_changes besides the tallies.
 struct ChangeHooks {
   const ChangeFilter* filter = nullptr;  // null: every printed block is shown
