@@ -31,9 +31,24 @@ page_renders_without_warnings() {
   groff -man -Tutf8 -ww -z "$PREFIX/share/man/man1/tfstream.1" 2>"$WORK/warn" && [ ! -s "$WORK/warn" ] ||
     { cat "$WORK/warn"; return 1; }
 }
+# TFSTREAM_STATIC_DEPS (CMakeLists.txt): the C++ runtime, Boost and yajl are
+# in the binary, so the loader has only glibc and mimalloc left to map.
+links_its_libraries_as_configured() {
+  command -v readelf >/dev/null || return 0
+  local needed
+  needed=$(readelf -d "$BUILD/tfstream" | grep -o 'Shared library: \[[^]]*\]')
+  grep -q '^TFSTREAM_SANITIZE:BOOL=ON' "$BUILD/CMakeCache.txt" && return 0  # ASan: system allocator
+  grep -q 'libmimalloc' <<<"$needed" || { echo "  mimalloc is not linked"; return 1; }
+  grep -q '^TFSTREAM_STATIC_DEPS:BOOL=ON' "$BUILD/CMakeCache.txt" || return 0
+  if grep -E 'libstdc\+\+|libgcc_s|libboost|libyajl' <<<"$needed"; then
+    echo "  static dependencies linked as shared libraries"
+    return 1
+  fi
+}
 check installs installs
 check installed_binary_runs installed_binary_runs
 check destdir_is_honoured destdir_is_honoured
 check page_documents_every_option page_documents_every_option
 check page_renders_without_warnings page_renders_without_warnings
+check links_its_libraries_as_configured links_its_libraries_as_configured
 finish
