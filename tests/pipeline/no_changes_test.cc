@@ -84,3 +84,41 @@ TEST_CASE("no changes after drift with the NoChanges quality suggests a refresh-
   // In automation the suggestion names no command.
   CHECK(Render(Quality::kNoChanges, true) == std::string(kDriftSection) + suggestion + ".\n");
 }
+
+// renderHumanDeferredChanges: the note is printed once there are deferred
+// changes at all; a deferred no-op (not moved, not importing) prints no block.
+TEST_CASE("no current changes: a deferred no-op prints no block, the note stays", "[pipeline][no-changes]") {
+  auto deferred = [](const char* address, const char* actions) {
+    return std::string(R"json({"reason": "deferred_prereq", "resource_change": {"address": ")json") + address +
+           R"json(", "mode": "managed", "type": "t", "name": "a", "provider_name": "p", "change": {"actions": )json" +
+           actions + R"json(, "before": {"id": "i", "name": "n"}, "after": {"id": "i", "name": "n"}}}})json";
+  };
+  const std::string schemas =
+      R"json("provider_schemas": {"p": {"provider": {"version": 0, "block": {}},
+        "resource_schemas": {"t": {"version": 0, "block": {"attributes": {
+          "id": {"type": "string", "computed": true}, "name": {"type": "string", "optional": true}}}}}}})json";
+  const std::string header = R"txt(
+No current changes. This plan requires another plan to be applied first.
+
+
+Note: This is a partial plan, parts can only be known in the next plan / apply cycle.
+
+)txt";
+  const std::string rule = "\n─────────────────────────────────────────────────────────────────────────────\n";
+  const std::string block = R"txt(
+  # t.b was deferred
+  # (because a prerequisite for this resource is deferred)
+  ~ resource "t" "a" {
+        id   = "i"
+        name = "n"
+    }
+)txt";
+  Options options;
+  options.quality = Quality::kNone;
+  CHECK(RenderDoc(R"json({"plan_format_version": "1.2", "deferred_changes": [)json" + deferred("t.a", R"(["no-op"])") +
+                      ", " + deferred("t.b", R"(["update"])") + "], " + schemas + "}",
+                  options) == header + block + rule);
+  CHECK(RenderDoc(R"json({"plan_format_version": "1.2", "deferred_changes": [)json" + deferred("t.a", R"(["no-op"])") +
+                      "], " + schemas + "}",
+                  options) == header + rule);
+}
