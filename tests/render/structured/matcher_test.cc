@@ -151,5 +151,42 @@ TEST_CASE_METHOD(MatcherFixture, "matcher: TestPathMatcher_WrongKeyTypes", "[mat
   CHECK_FALSE(failed.MatchesPartial());
 }
 
+
+// Not in matcher_test.go: GetChildWithKey and GetChildWithIndex panic on a
+// step that is neither a string nor a number, but only when a lookup reaches
+// it; a string index step is read with strconv.ParseFloat and truncated.
+TEST_CASE_METHOD(MatcherFixture, "matcher: a step of another type fails only when reached", "[matcher]") {
+  Matcher m = PathMatcher(R"([["a", true], ["b", null], ["c", {}]])");
+  Matcher a = Key(m, "a");  // reaching the "a" path is fine
+  CHECK(a.MatchesPartial());
+  CHECK(error_.empty());
+  (void)a.GetChildWithKey("x", &arena_, &error_);
+  CHECK(error_ == "found invalid type within an attribute path (only strings and numbers are allowed)");
+
+  error_.clear();
+  (void)Key(m, "b").GetChildWithIndex(0, &arena_, &error_);
+  CHECK_FALSE(error_.empty());
+  error_.clear();
+  (void)Key(m, "c").GetChildWithKey("x", &arena_, &error_);
+  CHECK_FALSE(error_.empty());
+
+  // The bad steps are never looked at under another key.
+  error_.clear();
+  Matcher other = Key(m, "d");
+  CHECK_FALSE(other.MatchesPartial());
+  (void)other.GetChildWithKey("x", &arena_, &error_);
+  CHECK(error_.empty());
+}
+
+TEST_CASE_METHOD(MatcherFixture, "matcher: string index steps follow strconv.ParseFloat", "[matcher]") {
+  Matcher m = PathMatcher(R"([["1.9"], ["0x2p0"], ["1_0"], ["x"], [3.7]])");
+  CHECK(Index(m, 1).Matches());   // "1.9" truncates to 1
+  CHECK(Index(m, 2).Matches());   // hexadecimal float
+  CHECK_FALSE(Index(m, 10).Matches());  // underscores only with a base prefix
+  CHECK(Index(m, 3).Matches());   // 3.7 truncates to 3
+  CHECK_FALSE(Index(m, 0).MatchesPartial());  // "x" does not parse: no match, no error
+  CHECK(error_.empty());
+}
+
 }  // namespace
 }  // namespace tfstream::render::structured
