@@ -2,7 +2,16 @@
 // ("string", ["list","string"], ["object",{...}], ...) as ctyjson.UnmarshalType
 // reads it. Anything Terraform would fail or panic on later is rejected here,
 // before output starts.
+//
+// Schema JSON is decoded as encoding/json decodes into Terraform's structs:
+// keys name fields case-insensitively, and a repeated key decodes into the
+// value already there. So a repeated map field (attributes, block_types)
+// gains the later keys, a repeated pointer-to-struct field (block,
+// nested_type) gains the later fields, and null makes either nil again; a
+// string field keeps its value through a null; a raw field (type) is
+// replaced whole.
 #include <algorithm>
+#include <map>
 #include <vector>
 
 #include "stream/schema_store.h"
@@ -10,10 +19,70 @@
 namespace tfstream::stream {
 namespace {
 
-// Schema JSON is decoded into Go structs: field names match case-insensitively.
-const JsonValue* Member(const JsonValue* obj, std::string_view key) {
-  const JsonValue* v = nullptr;
-  return FindField(obj, key, &v) ? v : nullptr;
+// Calls fn(value) for each member naming `field` (KeyIsField) in each of
+// `sources`, in document order, repeated keys included.
+template <typename Fn>
+void ForEachField(const SchemaSources& sources, std::string_view field, Fn fn) {
+  for (const JsonValue* object : sources) {
+    ForEachMemberInOrder(object, [&](const JsonMember& m) {
+      if (KeyIsField(m.key, field)) fn(m.value);
+    });
+  }
+}
+
+}  // namespace
+
+bool PointerField(const SchemaSources& sources, std::string_view field, SchemaSources* out) {
+  out->clear();
+  bool ok = true;
+  ForEachField(sources, field, [&](const JsonValue* v) {
+    if (v == nullptr) {
+      out->clear();
+    } else if (v->IsObject()) {
+      out->push_back(v);
+    } else {
+      ok = false;
+    }
+  });
+  return ok;
+}
+
+namespace {
+
+// A map field: the members of every object it is given, later keys
+// replacing earlier ones, in key order. False when a value is neither an
+// object nor null.
+bool MapField(const SchemaSources& sources, std::string_view field, std::vector<JsonMember>* out) {
+  std::map<std::string_view, const JsonValue*> entries;  // bytewise, as object members
+  bool ok = true;
+  ForEachField(sources, field, [&](const JsonValue* v) {
+    if (v == nullptr) {
+      entries.clear();
+    } else if (!v->IsObject()) {
+      ok = false;
+    } else {
+      for (size_t i = 0; i < v->size; ++i) entries[v->members[i].key] = v->members[i].value;
+    }
+  });
+  out->clear();
+  for (const auto& [key, value] : entries) out->push_back(JsonMember{key, value});
+  return ok;
+}
+
+// A string or bool field: the last value that is not null (null leaves it).
+const JsonValue* LastNonNull(const SchemaSources& sources, std::string_view field) {
+  const JsonValue* last = nullptr;
+  ForEachField(sources, field, [&](const JsonValue* v) {
+    if (v != nullptr) last = v;
+  });
+  return last;
+}
+
+// A json.RawMessage field: the last value, null included.
+const JsonValue* LastValue(const SchemaSources& sources, std::string_view field) {
+  const JsonValue* last = nullptr;
+  ForEachField(sources, field, [&](const JsonValue* v) { last = v; });
+  return last;
 }
 
 bool DecodeType(const JsonValue* j, buffer::Arena* arena, const CtyType** out, int depth = 0) {
@@ -71,49 +140,49 @@ NestingMode ParseNesting(const JsonValue* j, std::string_view* text) {
   return NestingMode::kInvalid;
 }
 
-Status DecodeAttributes(const JsonValue* attrs, buffer::Arena* arena, std::span<const NamedAttribute>* out,
+Status DecodeAttributes(const SchemaSources& sources, buffer::Arena* arena, std::span<const NamedAttribute>* out,
                         int depth);
 
+// A map value: decoded from its one object (a repeated map key replaces the value).
 Status DecodeAttribute(std::string_view name, const JsonValue* j, buffer::Arena* arena, const Attribute** out,
                        int depth) {
   if (j == nullptr || !j->IsObject()) return Status::Error("attribute \"" + std::string(name) + "\" is not an object");
+  const SchemaSources self{j};
   Attribute* a = arena->New<Attribute>();
-  const JsonValue* wo = Member(j, "write_only");
-  a->write_only = IsTrue(wo);
-  const JsonValue* nested = Member(j, "nested_type");
-  if (nested != nullptr) {
-    if (!nested->IsObject()) return Status::Error("attribute \"" + std::string(name) + "\" has a malformed nested_type");
+  a->write_only = IsTrue(LastNonNull(self, "write_only"));
+  SchemaSources nested;
+  if (!PointerField(self, "nested_type", &nested)) {
+    return Status::Error("attribute \"" + std::string(name) + "\" has a malformed nested_type");
+  }
+  if (!nested.empty()) {
     NestedType* nt = arena->New<NestedType>();
-    nt->nesting = ParseNesting(Member(nested, "nesting_mode"), &nt->nesting_text);
-    Status s = DecodeAttributes(Member(nested, "attributes"), arena, &nt->attributes, depth + 1);
+    nt->nesting = ParseNesting(LastNonNull(nested, "nesting_mode"), &nt->nesting_text);
+    Status s = DecodeAttributes(nested, arena, &nt->attributes, depth + 1);
     if (!s.ok()) return s;
     a->nested_type = nt;
-  } else if (!DecodeType(Member(j, "type"), arena, &a->type)) {
+  } else if (!DecodeType(LastValue(self, "type"), arena, &a->type)) {
     return Status::Error("attribute \"" + std::string(name) + "\" has no valid type");
   }
   *out = a;
   return Status::Ok();
 }
 
-Status DecodeAttributes(const JsonValue* attrs, buffer::Arena* arena, std::span<const NamedAttribute>* out,
+Status DecodeAttributes(const SchemaSources& sources, buffer::Arena* arena, std::span<const NamedAttribute>* out,
                         int depth) {
   if (depth > 1000) return Status::Error("schema nesting too deep");
-  if (attrs == nullptr) {
-    *out = {};
-    return Status::Ok();
-  }
-  if (!attrs->IsObject()) return Status::Error("\"attributes\" is not an object");
-  NamedAttribute* named = arena->NewArray<NamedAttribute>(attrs->size);
-  for (size_t i = 0; i < attrs->size; ++i) {
-    named[i].name = attrs->members[i].key;
-    Status s = DecodeAttribute(named[i].name, attrs->members[i].value, arena, &named[i].attribute, depth);
+  std::vector<JsonMember> attrs;
+  if (!MapField(sources, "attributes", &attrs)) return Status::Error("\"attributes\" is not an object");
+  NamedAttribute* named = arena->NewArray<NamedAttribute>(attrs.size());
+  for (size_t i = 0; i < attrs.size(); ++i) {
+    named[i].name = attrs[i].key;
+    Status s = DecodeAttribute(named[i].name, attrs[i].value, arena, &named[i].attribute, depth);
     if (!s.ok()) return s;
   }
-  *out = {named, attrs->size};
+  *out = {named, attrs.size()};
   return Status::Ok();
 }
 
-Status DecodeBlockAt(const JsonValue* json, buffer::Arena* arena, const Block** out, int depth);
+Status DecodeBlockAt(const SchemaSources& sources, buffer::Arena* arena, const Block** out, int depth);
 
 bool ContainsNonLegacyFeatures(const Block& b) {
   for (const NamedBlockType& bt : b.block_types) {
@@ -133,30 +202,31 @@ bool ContainsNonLegacyFeatures(const Block& b) {
   return false;
 }
 
-Status DecodeBlockAt(const JsonValue* json, buffer::Arena* arena, const Block** out, int depth) {
+Status DecodeBlockAt(const SchemaSources& sources, buffer::Arena* arena, const Block** out, int depth) {
   if (depth > 1000) return Status::Error("schema nesting too deep");
-  if (json == nullptr || !json->IsObject()) return Status::Error("block is missing or not an object");
+  if (sources.empty()) return Status::Error("block is missing or not an object");
   Block* b = arena->New<Block>();
-  Status s = DecodeAttributes(Member(json, "attributes"), arena, &b->attributes, depth);
+  Status s = DecodeAttributes(sources, arena, &b->attributes, depth);
   if (!s.ok()) return s;
-  const JsonValue* types = Member(json, "block_types");
-  if (types != nullptr) {
-    if (!types->IsObject()) return Status::Error("\"block_types\" is not an object");
-    NamedBlockType* named = arena->NewArray<NamedBlockType>(types->size);
-    for (size_t i = 0; i < types->size; ++i) {
-      const JsonValue* bt_json = types->members[i].value;
-      named[i].name = types->members[i].key;
-      if (bt_json == nullptr || !bt_json->IsObject()) {
-        return Status::Error("block type \"" + std::string(named[i].name) + "\" is not an object");
-      }
-      BlockType* bt = arena->New<BlockType>();
-      bt->nesting = ParseNesting(Member(bt_json, "nesting_mode"), &bt->nesting_text);
-      Status bs = DecodeBlockAt(Member(bt_json, "block"), arena, &bt->block, depth + 1);
-      if (!bs.ok()) return Status::Error("block type \"" + std::string(named[i].name) + "\": " + bs.message());
-      named[i].block_type = bt;
+  std::vector<JsonMember> types;
+  if (!MapField(sources, "block_types", &types)) return Status::Error("\"block_types\" is not an object");
+  NamedBlockType* named = arena->NewArray<NamedBlockType>(types.size());
+  for (size_t i = 0; i < types.size(); ++i) {
+    const JsonValue* bt_json = types[i].value;
+    named[i].name = types[i].key;
+    if (bt_json == nullptr || !bt_json->IsObject()) {
+      return Status::Error("block type \"" + std::string(named[i].name) + "\" is not an object");
     }
-    b->block_types = {named, types->size};
+    const SchemaSources self{bt_json};
+    BlockType* bt = arena->New<BlockType>();
+    bt->nesting = ParseNesting(LastNonNull(self, "nesting_mode"), &bt->nesting_text);
+    SchemaSources block;
+    Status bs = PointerField(self, "block", &block) ? DecodeBlockAt(block, arena, &bt->block, depth + 1)
+                                                     : Status::Error("block is missing or not an object");
+    if (!bs.ok()) return Status::Error("block type \"" + std::string(named[i].name) + "\": " + bs.message());
+    named[i].block_type = bt;
   }
+  b->block_types = {named, types.size()};
   b->non_legacy = ContainsNonLegacyFeatures(*b);
   *out = b;
   return Status::Ok();
@@ -164,8 +234,13 @@ Status DecodeBlockAt(const JsonValue* json, buffer::Arena* arena, const Block** 
 
 }  // namespace
 
+Status DecodeBlock(const SchemaSources& sources, buffer::Arena* arena, const Block** out) {
+  return DecodeBlockAt(sources, arena, out, 0);
+}
+
 Status DecodeBlock(const JsonValue* json, buffer::Arena* arena, const Block** out) {
-  return DecodeBlockAt(json, arena, out, 0);
+  if (json == nullptr || !json->IsObject()) return Status::Error("block is missing or not an object");
+  return DecodeBlockAt(SchemaSources{json}, arena, out, 0);
 }
 
 }  // namespace tfstream::stream

@@ -55,20 +55,35 @@ Status SchemaStore::IndexKind(ProviderIndex* p, int kind) {
   p->kind_indexed[kind] = true;
   if (!p->indexed) {
     p->indexed = true;
-    std::map<std::string, ByteRange, std::less<>> members;
     if (text_[p->range.begin] == '{') {
-      Status s = IndexObject(text_, p->range, &members);
-      if (!s.ok()) return s;
-    }
-    // Struct fields: case-insensitive names; the last matching key wins.
-    for (const auto& [key, range] : members) {
-      for (int k = 0; k < 3; ++k) {
-        if (KeyIsField(key, kKindKeys[k]) && text_[range.begin] == '{') p->kinds[k] = range;
+      // The provider's map fields in document order: a repeated key adds
+      // its types to the map already there, null empties it again.
+      JsonScanner inner(text_.substr(p->range.begin, p->range.size()), p->range.begin);
+      if (!inner.BeginObject("an object")) return inner.status();
+      bool first = true;
+      std::string key;
+      while (inner.NextMember(&first, &key)) {
+        inner.SkipWhitespace();
+        const size_t begin = p->range.begin + inner.pos();
+        if (!inner.SkipValue(2)) return inner.status();
+        const ByteRange value{begin, p->range.begin + inner.pos(), true};
+        for (int k = 0; k < 3; ++k) {
+          if (!KeyIsField(key, kKindKeys[k])) continue;
+          if (text_[begin] == '{') {
+            p->kinds[k].push_back(value);
+          } else if (text_[begin] == 'n') {
+            p->kinds[k].clear();
+          }
+        }
       }
+      if (!inner.ok()) return inner.status();
     }
   }
-  if (!p->kinds[kind].present) return Status::Ok();
-  return IndexObject(text_, p->kinds[kind], &p->types[kind]);
+  for (const ByteRange& r : p->kinds[kind]) {
+    Status s = IndexObject(text_, r, &p->types[kind]);
+    if (!s.ok()) return s;
+  }
+  return Status::Ok();
 }
 
 Status SchemaStore::Find(std::string_view provider, Kind kind, std::string_view type, bool* found,
@@ -100,15 +115,16 @@ Status SchemaStore::Find(std::string_view provider, Kind kind, std::string_view 
   if (!schema->IsObject()) {
     return Status::Error("schema for \"" + std::string(type) + "\" is not an object", it->second.begin);
   }
-  const JsonValue* block_json = nullptr;
-  FindField(schema, "block", &block_json);
+  // jsonprovider.Schema's block is a pointer: a repeated "block" adds to it.
+  SchemaSources block_json;
+  const bool block_ok = PointerField(SchemaSources{schema}, "block", &block_json);
   *found = true;
-  if (block_json == nullptr) {
+  if (block_ok && block_json.empty()) {
     if (kind != Kind::kAction) {
       return Status::Error("schema for \"" + std::string(type) + "\" has no block", it->second.begin);
     }
   } else {
-    s = DecodeBlock(block_json, &arena_, block);
+    s = block_ok ? DecodeBlock(block_json, &arena_, block) : Status::Error("block is missing or not an object");
     if (!s.ok()) {
       return Status::Error("schema for \"" + std::string(type) + "\": " + s.message(), it->second.begin);
     }

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/status.h"
 #include "buffer/arena.h"
@@ -43,7 +44,7 @@ class SchemaStore {
   struct ProviderIndex {
     bool indexed = false;
     ByteRange range;
-    ByteRange kinds[3];
+    std::vector<ByteRange> kinds[3];  // each kind's map objects, in document order
     bool kind_indexed[3] = {false, false, false};
     std::map<std::string, ByteRange, std::less<>> types[3];
   };
@@ -61,8 +62,21 @@ class SchemaStore {
   std::recursive_mutex mu_;
 };
 
-// Decodes a schema block ({"attributes": ..., "block_types": ...}) from a
-// parsed JSON tree into `arena`. On malformed input returns an error message.
+// The objects one Go struct is decoded from, in document order: every key
+// naming a struct-typed (or pointer-to-struct) field decodes into the value
+// already there, so each occurrence adds its fields to the earlier ones.
+using SchemaSources = std::vector<const JsonValue*>;
+
+// A pointer-to-struct field: the objects its struct is decoded from (empty:
+// a nil pointer; null makes it nil again). False when a value is neither an
+// object nor null.
+bool PointerField(const SchemaSources& sources, std::string_view field, SchemaSources* out);
+
+// Decodes a schema block ({"attributes": ..., "block_types": ...}) from the
+// objects of a jsonprovider.Block into `arena`. On malformed input returns
+// an error message.
+Status DecodeBlock(const SchemaSources& sources, buffer::Arena* arena, const Block** out);
+// The block of one object.
 Status DecodeBlock(const JsonValue* json, buffer::Arena* arena, const Block** out);
 
 }  // namespace tfstream::stream

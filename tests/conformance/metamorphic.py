@@ -3,7 +3,7 @@
 equivalent text and check that tfstream still prints the expected bytes.
 
 usage: metamorphic.py TFSTREAM CASES_DIR WORK_DIR [--seed N] [--every K] [--escape-rate P]
-                      [--extra-fields P] [--duplicates P]
+                      [--extra-fields P] [--duplicates P] [--split P]
                       [--jobs N] [--filter SUBSTR]
 
 The rewrites change nothing Go's encoding/json (and so Terraform) can see:
@@ -21,7 +21,16 @@ The rewrites change nothing Go's encoding/json (and so Terraform) can see:
     changes' objects, up to two of the fields a repeated key sets whole
     (strings, booleans, raw values, the action list) repeated before the real
     one, with another value of the same type and the key's case varied: the
-    last one counts.
+    last one counts;
+  - with --split P, in a share P of the members that name a map field or a
+    struct (or pointer-to-struct) field of those structs (a resource change's
+    change, a deferred change's resource_change, a change's importing, a
+    schema's block, a block's attributes and block_types, an attribute's
+    nested_type, a provider's resource_schemas and data_source_schemas), the
+    object split into two or three members with the key's case varied, each
+    holding some of its members: a repeated key decodes into the value
+    already there. Maps and pointers may first get a member whose value a
+    following null throws away; structs may get a null, which leaves them.
 The value of a member named "index" is kept as written: Terraform prints a
 resource's index (a json.RawMessage) as its raw text.
 Numbers keep their literal text, existing escapes and bytes that are not
@@ -203,6 +212,40 @@ DUPLICABLE = {
 }
 
 
+# Fields a repeated key decodes into the value already there (see --split):
+# 'map' and 'ptr' are emptied by a null, 'struct' is left as it was. The
+# junk is what a 'map' or 'ptr' field holds before a null throws it away: a
+# value Go decodes without a type error.
+SPLITTABLE = {
+    'rc': {'change': 'struct'}, 'deferred': {'resource_change': 'struct'}, 'change': {'importing': 'ptr'},
+    'provider': {'resource_schemas': 'map', 'data_source_schemas': 'map'},
+    'schema': {'block': 'ptr'}, 'bt': {'block': 'ptr'}, 'attr': {'nested_type': 'ptr'},
+    'block': {'attributes': 'map', 'block_types': 'map'}, 'nested': {'attributes': 'map'},
+}
+SPLIT_JUNK = {
+    'resource_schemas': b'{"junk_type":{"block":{}}}',
+    'data_source_schemas': b'{"junk_type":{"block":{}}}', 'block': b'{"attributes":{"junk":{"type":"string"}}}',
+    'nested_type': b'{"nesting_mode":"map","attributes":{}}', 'attributes': b'{"junk":{"type":"string"}}',
+    'block_types': b'{"junk":{"nesting_mode":"list","block":{}}}', 'importing': b'{"id":"junk"}',
+}
+
+
+def split_member(k, val, kind, rng):
+    """The members that decode as (k, val) does, for a splittable field."""
+    mode = SPLITTABLE[kind][folded(k)]
+    body = list(val[1])
+    parts = [[] for _ in range(rng.randint(2, 3))]
+    for m in body:
+        rng.choice(parts).append(m)
+    out = []
+    if rng.random() < 0.5:
+        if mode != 'struct':
+            out.append((case_variant(k, rng), None, SPLIT_JUNK[folded(k)]))
+        out.append((case_variant(k, rng), None, b'null'))
+    out += [(case_variant(k, rng), ('obj', part), None) for part in parts]
+    return out
+
+
 def junk_of(kind, rng):
     if kind == 'str':
         return rng.choice([b'"junk"', b'""', b'"managed"', b'"a\\u00e9"', b'null'])
@@ -232,7 +275,7 @@ def random_json(rng, depth=0):
                        b'"{\\"resource_changes\\":[]}"', b'""'])
 
 
-def emit(v, rng, p, out, kind='plan', extra=0.0, duplicates=0.0):
+def emit(v, rng, p, out, kind='plan', extra=0.0, duplicates=0.0, split=0.0):
     def space():
         if rng.random() < 0.3:
             out.extend(rng.choice([b' ', b'\n', b'\t', b'\r\n', b'  ']))
@@ -241,8 +284,19 @@ def emit(v, rng, p, out, kind='plan', extra=0.0, duplicates=0.0):
     if node == 'obj':
         members = list(body)
         keys = [folded(k) for k, _, _ in members]
-        if None not in keys and len(set(keys)) == len(keys):
+        distinct = None not in keys and len(set(keys)) == len(keys)
+        if distinct:
             rng.shuffle(members)
+        if distinct and kind in SPLITTABLE and split > 0:
+            expanded = []
+            for k, val, raw in members:
+                if (folded(k) in SPLITTABLE[kind] and val is not None and val[0] == 'obj' and
+                        len(set(folded(mk) for mk, _, _ in val[1]) - {None}) == len(val[1]) and
+                        rng.random() < split):
+                    expanded += split_member(k, val, kind, rng)
+                else:
+                    expanded.append((k, val, raw))
+            members = expanded
         if kind in STRUCTS and rng.random() < extra:
             for n in range(rng.randint(1, 2)):
                 at = rng.randint(0, len(members))
@@ -265,7 +319,7 @@ def emit(v, rng, p, out, kind='plan', extra=0.0, duplicates=0.0):
             if val is None or folded(k) == 'index':
                 out += raw  # an added value, or an index Terraform prints as it is written
             else:
-                emit(val, rng, p, out, child_kind(kind, folded(k)), extra, duplicates)
+                emit(val, rng, p, out, child_kind(kind, folded(k)), extra, duplicates, split)
             space()
         out += b'}'
     elif node == 'arr':
@@ -274,7 +328,7 @@ def emit(v, rng, p, out, kind='plan', extra=0.0, duplicates=0.0):
             if n:
                 out += b','
             space()
-            emit(item, rng, p, out, child_kind(kind, None), extra, duplicates)
+            emit(item, rng, p, out, child_kind(kind, None), extra, duplicates, split)
             space()
         out += b']'
     elif node == 'str':
@@ -283,19 +337,19 @@ def emit(v, rng, p, out, kind='plan', extra=0.0, duplicates=0.0):
         out += body
 
 
-def rewrite(data, seed, escape_rate=0.05, extra=0.0, duplicates=0.0):
+def rewrite(data, seed, escape_rate=0.05, extra=0.0, duplicates=0.0, split=0.0):
     rng = random.Random(seed)
     parser = Parser(data)
     tree = parser.value()
     out = bytearray()
-    emit(tree, rng, escape_rate, out, 'plan', extra, duplicates)
+    emit(tree, rng, escape_rate, out, 'plan', extra, duplicates, split)
     out += data[parser.i:]  # trailing whitespace
     return bytes(out)
 
 
 def main():
     args = sys.argv[1:]
-    opts = {'--seed': '1', '--escape-rate': '0.05', '--extra-fields': '0', '--duplicates': '0', '--every': '1', '--jobs': str(os.cpu_count() or 2), '--filter': ''}
+    opts = {'--seed': '1', '--escape-rate': '0.05', '--extra-fields': '0', '--duplicates': '0', '--split': '0', '--every': '1', '--jobs': str(os.cpu_count() or 2), '--filter': ''}
     pos = []
     while args:
         a = args.pop(0)
@@ -308,7 +362,8 @@ def main():
     exe, cases_dir, work = os.path.abspath(pos[0]), os.path.abspath(pos[1]), os.path.abspath(pos[2])
     seed, every = int(opts['--seed']), int(opts['--every'])
     os.makedirs(os.path.join(work, 'cases'), exist_ok=True)
-    rates = (float(opts['--escape-rate']), float(opts['--extra-fields']), float(opts['--duplicates']))
+    rates = (float(opts['--escape-rate']), float(opts['--extra-fields']), float(opts['--duplicates']),
+             float(opts['--split']))
 
     def rewrite_file(src, dst, file_seed):
         with open(src, 'rb') as f:

@@ -1,0 +1,127 @@
+// SchemaStore and DecodeBlock read provider schemas as encoding/json decodes
+// them into jsonprovider's structs: a repeated key naming a map field
+// (attributes, block_types, resource_schemas) adds its keys to the map, one
+// naming a pointer-to-struct field (block, nested_type) adds its fields to
+// the struct, null makes either nil again, and a string field keeps its
+// value through a null.
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "stream/schema_store.h"
+
+namespace {
+
+using tfstream::Status;
+using tfstream::stream::Block;
+using tfstream::stream::ByteRange;
+using tfstream::stream::NestingMode;
+using tfstream::stream::SchemaStore;
+
+// The names of a block's attributes and block types, in order.
+std::vector<std::string> Names(const Block& b) {
+  std::vector<std::string> names;
+  for (const auto& a : b.attributes) names.emplace_back(a.name);
+  for (const auto& t : b.block_types) names.push_back("block:" + std::string(t.name));
+  return names;
+}
+
+// Looks resource type `type` of provider "p" up in a provider_schemas object.
+struct Lookup {
+  explicit Lookup(std::string text_in) : text(std::move(text_in)) {}
+  Status Find(std::string_view type, SchemaStore::Kind kind = SchemaStore::Kind::kResource) {
+    store = std::make_unique<SchemaStore>(text, ByteRange{0, text.size(), true}, "schemas");
+    return store->Find("p", kind, type, &found, &block);
+  }
+  std::string text;
+  std::unique_ptr<SchemaStore> store;
+  bool found = false;
+  const Block* block = nullptr;
+};
+
+constexpr const char* kString = R"("type": "string")";
+
+}  // namespace
+
+TEST_CASE("schemas: a repeated attributes key adds its attributes, null empties the map", "[schema]") {
+  Lookup l(std::string(R"({"p": {"resource_schemas": {"t": {"block": {)") +
+           R"("attributes": {"a": {)" + kString + R"(}, "b": {"type": "number"}},)" +
+           R"("attributes": {"c": {)" + kString + R"(}, "b": {)" + kString + R"(}}}}}}})");
+  REQUIRE(l.Find("t").ok());
+  REQUIRE(l.found);
+  CHECK(Names(*l.block) == std::vector<std::string>{"a", "b", "c"});
+  // The later "b" replaced the earlier one whole.
+  CHECK(l.block->attributes[1].attribute->type->kind == tfstream::stream::CtyType::Kind::kString);
+
+  Lookup cleared(std::string(R"({"p": {"resource_schemas": {"t": {"block": {)") +
+                 R"("attributes": {"a": {)" + kString + R"(}}, "Attributes": null,)" +
+                 R"("attributes": {"c": {)" + kString + R"(}}}}}}})");
+  REQUIRE(cleared.Find("t").ok());
+  CHECK(Names(*cleared.block) == std::vector<std::string>{"c"});
+}
+
+TEST_CASE("schemas: a repeated block adds its fields to the block", "[schema]") {
+  Lookup l(std::string(R"({"p": {"resource_schemas": {"t": {)") +
+           R"("block": {"attributes": {"a": {)" + kString + R"(}}},)" +
+           R"("block": {"block_types": {"b": {"nesting_mode": "list", "block": {}}}}}}}})");
+  REQUIRE(l.Find("t").ok());
+  CHECK(Names(*l.block) == std::vector<std::string>{"a", "block:b"});
+
+  // A block type's own block, and its nesting mode kept through a null.
+  Lookup nested(std::string(R"({"p": {"resource_schemas": {"t": {"block": {"block_types": {"b": {)") +
+                R"("nesting_mode": "set", "block": {"attributes": {"x": {)" + kString + R"(}}},)" +
+                R"("nesting_mode": null, "block": {"attributes": {"y": {)" + kString + R"(}}}}}}}}}})");
+  REQUIRE(nested.Find("t").ok());
+  const auto& bt = *nested.block->block_types[0].block_type;
+  CHECK(bt.nesting == NestingMode::kSet);
+  CHECK(Names(*bt.block) == std::vector<std::string>{"x", "y"});
+
+  // null after a block leaves no block.
+  Lookup none(R"({"p": {"resource_schemas": {"t": {"block": {}, "block": null}}}})");
+  Status s = none.Find("t");
+  CHECK_FALSE(s.ok());
+  CHECK(s.message() == "schema for \"t\" has no block");
+}
+
+TEST_CASE("schemas: a repeated nested_type adds to the nested type", "[schema]") {
+  Lookup l(std::string(R"({"p": {"resource_schemas": {"t": {"block": {"attributes": {"n": {)") +
+           R"("nested_type": {"nesting_mode": "list", "attributes": {"x": {)" + kString + R"(}}},)" +
+           R"("nested_type": {"attributes": {"y": {)" + kString + R"(}}}}}}}}}})");
+  REQUIRE(l.Find("t").ok());
+  const auto* nt = l.block->attributes[0].attribute->nested_type;
+  REQUIRE(nt != nullptr);
+  CHECK(nt->nesting == NestingMode::kList);
+  REQUIRE(nt->attributes.size() == 2);
+  CHECK(nt->attributes[0].name == "x");
+  CHECK(nt->attributes[1].name == "y");
+
+  // null makes it nil again: the attribute's type is used.
+  Lookup reset(std::string(R"({"p": {"resource_schemas": {"t": {"block": {"attributes": {"n": {)") +
+               R"("nested_type": {"nesting_mode": "list"}, "nested_type": null, "type": "bool"}}}}}}})");
+  REQUIRE(reset.Find("t").ok());
+  CHECK(reset.block->attributes[0].attribute->nested_type == nullptr);
+  CHECK(reset.block->attributes[0].attribute->type->kind == tfstream::stream::CtyType::Kind::kBool);
+}
+
+TEST_CASE("schemas: repeated resource_schemas keys add their types, in document order", "[schema]") {
+  const std::string t = R"({"block": {"attributes": {"a": {"type": "string"}}}})";
+  Lookup l(R"({"p": {"resource_schemas": {"t1": )" + t + R"(}, "Resource_Schemas": {"t2": )" + t + "}}}");
+  REQUIRE(l.Find("t1").ok());
+  CHECK(l.found);
+  REQUIRE(l.Find("t2").ok());
+  CHECK(l.found);
+
+  // A case-variant key that sorts first but comes later still counts later.
+  Lookup cleared(R"({"p": {"resource_schemas": {"t1": )" + t + R"(}, "RESOURCE_SCHEMAS": null}})");
+  REQUIRE(cleared.Find("t1").ok());
+  CHECK_FALSE(cleared.found);
+}
+
+TEST_CASE("schemas: a map field that is neither an object nor null is an error", "[schema]") {
+  Lookup l(R"({"p": {"resource_schemas": {"t": {"block": {"attributes": {}, "attributes": []}}}}})");
+  Status s = l.Find("t");
+  CHECK_FALSE(s.ok());
+  CHECK(s.message() == "schema for \"t\": \"attributes\" is not an object");
+}
