@@ -7,10 +7,10 @@ namespace {
 
 constexpr const char* kKindKeys[3] = {"resource_schemas", "data_source_schemas", "action_schemas"};
 
-// Indexes the members of the object at `range` as key -> value range; later
-// duplicates override earlier ones, as decoding into a Go map does.
-template <typename Map>
-Status IndexObject(std::string_view text, ByteRange range, Map* out) {
+// Calls fn(key, value range) for each member of the object at `range`, in
+// document order.
+template <typename Fn>
+Status ForEachMemberRange(std::string_view text, ByteRange range, Fn fn) {
   JsonScanner inner(text.substr(range.begin, range.size()), range.begin);
   if (!inner.BeginObject("an object")) return inner.status();
   bool first = true;
@@ -19,9 +19,16 @@ Status IndexObject(std::string_view text, ByteRange range, Map* out) {
     inner.SkipWhitespace();
     size_t begin = inner.pos();
     if (!inner.SkipValue(2)) return inner.status();
-    (*out)[key] = ByteRange{range.begin + begin, range.begin + inner.pos(), true};
+    fn(key, ByteRange{range.begin + begin, range.begin + inner.pos(), true});
   }
   return inner.status();
+}
+
+// Indexes the members of the object at `range` as key -> value range; later
+// duplicates override earlier ones, as decoding into a Go map does.
+template <typename Map>
+Status IndexObject(std::string_view text, ByteRange range, Map* out) {
+  return ForEachMemberRange(text, range, [out](const std::string& key, ByteRange value) { (*out)[key] = value; });
 }
 
 }  // namespace
@@ -58,25 +65,17 @@ Status SchemaStore::IndexKind(ProviderIndex* p, int kind) {
     if (text_[p->range.begin] == '{') {
       // The provider's map fields in document order: a repeated key adds
       // its types to the map already there, null empties it again.
-      JsonScanner inner(text_.substr(p->range.begin, p->range.size()), p->range.begin);
-      if (!inner.BeginObject("an object")) return inner.status();
-      bool first = true;
-      std::string key;
-      while (inner.NextMember(&first, &key)) {
-        inner.SkipWhitespace();
-        const size_t begin = p->range.begin + inner.pos();
-        if (!inner.SkipValue(2)) return inner.status();
-        const ByteRange value{begin, p->range.begin + inner.pos(), true};
+      Status s = ForEachMemberRange(text_, p->range, [&](const std::string& key, ByteRange value) {
         for (int k = 0; k < 3; ++k) {
           if (!KeyIsField(key, kKindKeys[k])) continue;
-          if (text_[begin] == '{') {
+          if (text_[value.begin] == '{') {
             p->kinds[k].push_back(value);
-          } else if (text_[begin] == 'n') {
+          } else if (text_[value.begin] == 'n') {
             p->kinds[k].clear();
           }
         }
-      }
-      if (!inner.ok()) return inner.status();
+      });
+      if (!s.ok()) return s;
     }
   }
   for (const ByteRange& r : p->kinds[kind]) {
