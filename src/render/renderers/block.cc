@@ -35,12 +35,8 @@ void BlockRenderer::RenderHuman(const Diff& diff, int indent, const RenderOpts& 
   size_t unchanged_attributes = 0;
   size_t unchanged_blocks = 0;
 
-  std::vector<std::string> escaped(attributes_.size());
-  size_t max_len = 0;
-  for (size_t i = 0; i < attributes_.size(); ++i) {
-    escaped[i] = EscapedAttributeName(attributes_[i].name);
-    if (escaped[i].size() > max_len) max_len = escaped[i].size();
-  }
+  const EscapedNames escaped(attributes_);
+  const size_t max_len = escaped.max_len();
   RenderOpts important_opts = opts.Clone();
   important_opts.show_unchanged_children = true;
   RenderOpts attribute_opts = opts.Clone();
@@ -59,7 +55,7 @@ void BlockRenderer::RenderHuman(const Diff& diff, int indent, const RenderOpts& 
     AppendWarningLine(out, attribute.diff, indent + 1, important ? important_opts : opts);
     AppendIndent(out, indent + 1);
     AppendActionSymbol(out, attribute.diff.action, aopts);
-    AppendPadded(out, important ? attribute.name : std::string_view(escaped[i]), max_len);
+    AppendPadded(out, important ? attribute.name : escaped[i], max_len);
     out->append(" = ");
     attribute.diff.RenderHuman(indent + 1, aopts, out);
     out->push_back('\n');

@@ -33,12 +33,8 @@ class ObjectRenderer final : public DiffRenderer {
     RenderOpts important_opts = attribute_opts.Clone();
     important_opts.show_unchanged_children = true;
 
-    std::vector<std::string> escaped(attributes_.size());
-    size_t max_len = 0;
-    for (size_t i = 0; i < attributes_.size(); ++i) {
-      escaped[i] = EscapedAttributeName(attributes_[i].name);
-      if (escaped[i].size() > max_len) max_len = escaped[i].size();
-    }
+    const EscapedNames escaped(attributes_);
+    const size_t max_len = escaped.max_len();
 
     size_t unchanged = 0;
     out->push_back('{');

@@ -56,6 +56,20 @@ std::string EscapedAttributeName(std::string_view name) {
   return s;
 }
 
+EscapedNames::EscapedNames(std::span<const NamedDiff> attributes) : names_(attributes.size()) {
+  for (size_t i = 0; i < attributes.size(); ++i) {
+    std::string_view name = attributes[i].name;
+    if (!text::IsValidHclIdentifier(name)) {
+      if (quoted_.empty()) quoted_.reserve(attributes.size() - i);
+      quoted_.emplace_back();
+      text::AppendGoQuoted(quoted_.back(), name);
+      name = quoted_.back();
+    }
+    names_[i] = name;
+    if (name.size() > max_len_) max_len_ = name.size();
+  }
+}
+
 std::string HclEscapeString(std::string_view s) { return text::GoQuote(s); }
 
 void AppendPadded(std::string* out, std::string_view s, size_t width) {

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <string>
+#include <span>
 #include <string_view>
+#include <vector>
 
 #include "render/computed/diff.h"
 
@@ -50,6 +52,22 @@ void AppendClosing(std::string* out, char bracket, Action action, int indent, co
 // else its Go %q quoting.
 void AppendAttributeName(std::string* out, std::string_view name);
 std::string EscapedAttributeName(std::string_view name);
+
+// EnsureValidAttributeName of each of a renderer's attribute names, and the
+// longest result in bytes (Terraform aligns on all of them, hidden ones
+// included). A name that needs no quoting, nearly all of them, is viewed
+// where it is rather than copied: blocks have dozens of attributes.
+class EscapedNames {
+ public:
+  explicit EscapedNames(std::span<const NamedDiff> attributes);
+  std::string_view operator[](size_t i) const { return names_[i]; }
+  size_t max_len() const { return max_len_; }
+
+ private:
+  std::vector<std::string_view> names_;
+  std::vector<std::string> quoted_;  // reserved before the first push: names_ point into it
+  size_t max_len_ = 0;
+};
 
 // importantAttribute: id, name and tags are always shown.
 bool IsImportantAttribute(std::string_view name);
