@@ -65,16 +65,17 @@ class ResourceChangeDecoder {
                     {"provider_name", &ResourceChange::provider_name},
                     {"deposed", &ResourceChange::deposed},
                     {"action_reason", &ResourceChange::action_reason}};
+    const FieldKey key(m.key);  // folded once for the whole chain
     for (const auto& f : kStrings) {
-      if (KeyIsField(m.key, f.name)) return SetString(m.value, f.name, offset_, &(out_->*f.field));
+      if (key.Is(f.name)) return SetString(m.value, f.name, offset_, &(out_->*f.field));
     }
-    if (KeyIsField(m.key, "index")) {
+    if (key.Is("index")) {
       out_->has_index = true;
       out_->index = m.value;
       *has_index = true;
       return Status::Ok();
     }
-    if (KeyIsField(m.key, "change")) {
+    if (key.Is("change")) {
       if (m.value == nullptr) return Status::Ok();
       if (!m.value->IsObject()) return Status::Error("expected an object for \"change\"", offset_);
       return ChangeObject(m.value);
@@ -84,7 +85,8 @@ class ResourceChangeDecoder {
 
   Status ChangeMember(const JsonMember& m) {
     const JsonValue* v = m.value;
-    if (KeyIsField(m.key, "actions")) return Actions(v);
+    const FieldKey key(m.key);
+    if (key.Is("actions")) return Actions(v);
     static constexpr struct {
       const char* name;
       const JsonValue* ResourceChange::*field;
@@ -95,12 +97,12 @@ class ResourceChangeDecoder {
                 {"after_sensitive", &ResourceChange::after_sensitive},
                 {"replace_paths", &ResourceChange::replace_paths}};
     for (const auto& f : kRaw) {
-      if (KeyIsField(m.key, f.name)) {
+      if (key.Is(f.name)) {
         out_->*f.field = v;  // json.RawMessage: replaced whole, null included
         return Status::Ok();
       }
     }
-    if (KeyIsField(m.key, "importing")) {
+    if (key.Is("importing")) {
       if (v == nullptr) {  // a nil *Importing
         out_->importing = false;
         out_->importing_id = {};
@@ -114,7 +116,7 @@ class ResourceChangeDecoder {
       });
       return s;
     }
-    if (KeyIsField(m.key, "generated_config")) {
+    if (key.Is("generated_config")) {
       return SetString(v, "generated_config", offset_, &out_->generated_config);
     }
     return Status::Ok();
