@@ -64,7 +64,9 @@ Status SchemaStore::IndexKind(ProviderIndex* p, int kind) {
     p->indexed = true;
     if (text_[p->range.begin] == '{') {
       // The provider's map fields in document order: a repeated key adds
-      // its types to the map already there, null empties it again.
+      // its types to the map already there, null empties it again, and any
+      // other value fails Go's decoding of the whole document.
+      Status wrong_type;
       Status s = ForEachMemberRange(text_, p->range, [&](const std::string& key, ByteRange value) {
         for (int k = 0; k < 3; ++k) {
           if (!KeyIsField(key, kKindKeys[k])) continue;
@@ -72,10 +74,15 @@ Status SchemaStore::IndexKind(ProviderIndex* p, int kind) {
             p->kinds[k].push_back(value);
           } else if (text_[value.begin] == 'n') {
             p->kinds[k].clear();
+          } else if (wrong_type.ok()) {
+            wrong_type = Status::Error(std::string("expected an object for \"") + kKindKeys[k] + "\", found " +
+                                           DescribeByte(text_, value.begin),
+                                       value.begin);
           }
         }
       });
       if (!s.ok()) return s;
+      if (!wrong_type.ok()) return wrong_type;
     }
   }
   for (const ByteRange& r : p->kinds[kind]) {
@@ -90,8 +97,9 @@ Status SchemaStore::Find(std::string_view provider, Kind kind, std::string_view 
   std::lock_guard<std::recursive_mutex> lock(mu_);
   *found = false;
   *block = nullptr;
-  std::string cache_key = std::string(provider) + '\x1f' + static_cast<char>('0' + static_cast<int>(kind)) +
-                          std::string(type);
+  // Length-prefixed: names may hold any character.
+  std::string cache_key = std::to_string(provider.size()) + ':' + std::string(provider) +
+                          static_cast<char>('0' + static_cast<int>(kind)) + std::string(type);
   auto cached = cache_.find(cache_key);
   if (cached != cache_.end()) {
     *found = true;

@@ -125,3 +125,32 @@ TEST_CASE("schemas: a map field that is neither an object nor null is an error",
   CHECK_FALSE(s.ok());
   CHECK(s.message() == "schema for \"t\": \"attributes\" is not an object");
 }
+
+TEST_CASE("schemas: a provider's schema map that is neither an object nor null fails", "[schema]") {
+  // Go's decoding of the whole document fails on it, wherever it stands.
+  Lookup later(R"({"p": {"resource_schemas": {"t": {"block": {}}}, "resource_schemas": []}})");
+  Status s = later.Find("t");
+  CHECK_FALSE(s.ok());
+  CHECK(s.message() == "expected an object for \"resource_schemas\", found '['");
+  Lookup other_kind(R"({"p": {"resource_schemas": {"t": {"block": {}}}, "Data_Source_Schemas": 5}})");
+  s = other_kind.Find("t");
+  CHECK_FALSE(s.ok());
+  CHECK(s.message() == "expected an object for \"data_source_schemas\", found '5'");
+}
+
+TEST_CASE("schemas: lookups of names holding any character do not collide", "[schema]") {
+  const std::string two = R"({"block": {"attributes": {"a": {"type": "string"}, "b": {"type": "string"}}}})";
+  const std::string one = R"({"block": {"attributes": {"a": {"type": "string"}}}})";
+  const std::string text =
+      R"({"p": {"resource_schemas": {"x\u001f0y": )" + two + R"(}}, "p\u001f0x": {"resource_schemas": {"y": )" +
+      one + "}}}";
+  SchemaStore store(text, ByteRange{0, text.size(), true}, "schemas");
+  bool found = false;
+  const Block* block = nullptr;
+  REQUIRE(store.Find("p", SchemaStore::Kind::kResource, "x\x1f" "0y", &found, &block).ok());
+  REQUIRE(found);
+  CHECK(block->attributes.size() == 2);
+  REQUIRE(store.Find("p\x1f" "0x", SchemaStore::Kind::kResource, "y", &found, &block).ok());
+  REQUIRE(found);
+  CHECK(block->attributes.size() == 1);
+}
