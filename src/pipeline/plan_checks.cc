@@ -24,9 +24,11 @@ namespace {
 // The whole file is validated; "provider_schemas" must be an object (or null:
 // no providers), as decoding it into Go's map would require. A syntax error
 // anywhere wins over a wrong type, as in Go (the text is checked first).
-Status FindProviderSchemas(const Input& in, ByteRange* range) {
+// *objects gets the provider_schemas objects since the last null: a repeated
+// key adds its providers to the map already there.
+Status FindProviderSchemas(const Input& in, std::vector<ByteRange>* objects) {
   stream::JsonScanner s(in.schemas);
-  *range = ByteRange{};
+  objects->clear();
   if (!s.BeginObject("'{' at the start of the schemas")) return Status::Error(Located(in.schemas_label, s.status()));
   bool first = true;
   std::string key;
@@ -41,8 +43,11 @@ Status FindProviderSchemas(const Input& in, ByteRange* range) {
                                      stream::DescribeByte(in.schemas, begin),
                                  begin);
     }
-    // A repeated key: the last one wins.
-    *range = c == '{' ? ByteRange{begin, s.pos(), true} : ByteRange{};
+    if (c == '{') {
+      objects->push_back(ByteRange{begin, s.pos(), true});
+    } else {
+      objects->clear();
+    }
   }
   if (s.ok() && !s.AtEnd()) s.Fail("unexpected data after the end of the schemas");
   if (!s.ok()) return Status::Error(Located(in.schemas_label, s.status()));
@@ -70,21 +75,21 @@ Status CheckActionSchema(const PlanContext& ctx, const stream::ActionInvocationF
 Status CheckSchemas(PlanContext* ctx) {
   const Input& in = ctx->in;
   std::string_view text = in.plan;
-  ByteRange range = ctx->facts.provider_schemas;
+  std::vector<ByteRange> objects = ctx->facts.provider_schemas_objects;
   std::string label = in.plan_label;
   if (in.has_schemas) {
     // A file given is always read and must be a valid schemas file, even
     // when the plan's embedded provider_schemas are what the text uses.
-    ByteRange file_range;
-    Status s = FindProviderSchemas(in, &file_range);
+    std::vector<ByteRange> file_objects;
+    Status s = FindProviderSchemas(in, &file_objects);
     if (!s.ok()) return s;
-    if (ctx->facts.shape == stream::InputShape::kShowJson || !range.present) {
-      range = file_range;
+    if (ctx->facts.shape == stream::InputShape::kShowJson || !ctx->facts.provider_schemas.present) {
+      objects = std::move(file_objects);
       text = in.schemas;
       label = in.schemas_label;
     }
   }
-  ctx->schemas = std::make_unique<stream::SchemaStore>(text, range, label);
+  ctx->schemas = std::make_unique<stream::SchemaStore>(text, std::move(objects), label);
   for (const auto& [key, use] : ctx->facts.needed_schemas) {
     bool found;
     const stream::Block* block;
@@ -107,8 +112,8 @@ Status CheckSchemas(PlanContext* ctx) {
 
 Status CheckSchemasFile(const Input& in) {
   if (!in.has_schemas) return Status::Ok();
-  ByteRange range;
-  return FindProviderSchemas(in, &range);
+  std::vector<ByteRange> objects;
+  return FindProviderSchemas(in, &objects);
 }
 
 uint64_t RelevantKey(std::string_view address) { return std::hash<std::string_view>{}(address); }

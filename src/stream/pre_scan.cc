@@ -760,6 +760,16 @@ Status PreScan(std::string_view doc, PlanFacts* facts, const std::function<void(
 
 namespace {
 
+// One occurrence of a top-level map field: an object adds its keys, null
+// (an absent range) empties the map.
+void AddMapObject(const ByteRange& occurrence, std::vector<ByteRange>* objects) {
+  if (occurrence.present) {
+    objects->push_back(occurrence);
+  } else {
+    objects->clear();
+  }
+}
+
 // The members of the top-level object from the cursor on, up to its '}'.
 Status ScanMembers(JsonScanner& s, PlanFacts* facts, bool first, ScanRun& run, bool* has_format_version) {
   const std::string_view doc = run.doc;
@@ -778,12 +788,14 @@ Status ScanMembers(JsonScanner& s, PlanFacts* facts, bool first, ScanRun& run, b
                  : RecordRange(&s, run, '[', "resource_drift", &facts->resource_drift);
     } else if (key.Is("output_changes")) {
       ok = RecordRange(&s, run, '{', "output_changes", &facts->output_changes);
+      if (ok) AddMapObject(facts->output_changes, &facts->output_changes_objects);
     } else if (key.Is("deferred_changes")) {
       ok = RecordRange(&s, run, '[', "deferred_changes", &facts->deferred_changes);
     } else if (key.Is("relevant_attributes")) {
       ok = RecordRange(&s, run, '[', "relevant_attributes", &facts->relevant_attributes);
     } else if (key.Is("provider_schemas")) {
       ok = RecordRange(&s, run, '{', "provider_schemas", &facts->provider_schemas);
+      if (ok) AddMapObject(facts->provider_schemas, &facts->provider_schemas_objects);
     } else if (key.Is("action_invocations")) {
       ok = ScanActionInvocations(&s, facts);
     } else if (key.Is("plan_format_version")) {

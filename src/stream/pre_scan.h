@@ -89,6 +89,10 @@ struct PlanFacts {
 
   ByteRange resource_changes, resource_drift, output_changes, deferred_changes,
       relevant_attributes, provider_schemas, action_invocations;
+  // Go decodes a repeated top-level key naming a map into the map already
+  // there: the objects of output_changes and provider_schemas since the
+  // last null, in document order (later keys replace earlier ones).
+  std::vector<ByteRange> output_changes_objects, provider_schemas_objects;
 
   // Tallies over resource_changes, as plan.renderHuman counts them: the
   // whole plan, whatever the ChangeFilter (the summary line stays Terraform's).

@@ -33,16 +33,17 @@ Status IndexObject(std::string_view text, ByteRange range, Map* out) {
 
 }  // namespace
 
-SchemaStore::SchemaStore(std::string_view text, ByteRange range, std::string label)
-    : text_(text), range_(range), label_(std::move(label)) {}
+SchemaStore::SchemaStore(std::string_view text, std::vector<ByteRange> ranges, std::string label)
+    : text_(text), ranges_(std::move(ranges)), label_(std::move(label)) {}
 
 Status SchemaStore::IndexProviders() {
   if (providers_indexed_) return Status::Ok();
   providers_indexed_ = true;
-  if (!range_.present) return Status::Ok();
   std::map<std::string, ByteRange, std::less<>> ranges;
-  Status s = IndexObject(text_, range_, &ranges);
-  if (!s.ok()) return s;
+  for (const ByteRange& r : ranges_) {
+    Status s = IndexObject(text_, r, &ranges);
+    if (!s.ok()) return s;
+  }
   for (auto& [name, r] : ranges) providers_[name].range = r;
   return Status::Ok();
 }

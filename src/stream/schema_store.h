@@ -26,9 +26,10 @@ class SchemaStore {
  public:
   enum class Kind { kResource, kDataSource, kAction };
 
-  // `text` holds the document; `provider_schemas` the range of its
-  // provider_schemas object (absent means no providers at all).
-  SchemaStore(std::string_view text, ByteRange provider_schemas, std::string label);
+  // `text` holds the document; `provider_schemas` the ranges of its
+  // provider_schemas objects, in document order (a repeated key adds its
+  // providers; none means no providers at all).
+  SchemaStore(std::string_view text, std::vector<ByteRange> provider_schemas, std::string label);
 
   // Finds the schema's block. *found is false when the provider or the type
   // is missing (Terraform dereferences nil there); an error Status means the
@@ -52,7 +53,7 @@ class SchemaStore {
   Status IndexKind(ProviderIndex* p, int kind);
 
   std::string_view text_;
-  ByteRange range_;
+  std::vector<ByteRange> ranges_;
   std::string label_;
   bool providers_indexed_ = false;
   std::map<std::string, ProviderIndex, std::less<>> providers_;

@@ -23,7 +23,8 @@ The rewrites change nothing Go's encoding/json (and so Terraform) can see:
     one, with another value of the same type and the key's case varied: the
     last one counts;
   - with --split P, in a share P of the members that name a map field or a
-    struct (or pointer-to-struct) field of those structs (a resource change's
+    struct (or pointer-to-struct) field of those structs (the plan's and a
+    schemas file's provider_schemas, the plan's output_changes, a resource change's
     change, a deferred change's resource_change, a change's importing, a
     schema's block, a block's attributes and block_types, an attribute's
     nested_type, a provider's resource_schemas and data_source_schemas), the
@@ -217,12 +218,15 @@ DUPLICABLE = {
 # junk is what a 'map' or 'ptr' field holds before a null throws it away: a
 # value Go decodes without a type error.
 SPLITTABLE = {
+    'plan': {'provider_schemas': 'map', 'output_changes': 'map'},
     'rc': {'change': 'struct'}, 'deferred': {'resource_change': 'struct'}, 'change': {'importing': 'ptr'},
     'provider': {'resource_schemas': 'map', 'data_source_schemas': 'map'},
     'schema': {'block': 'ptr'}, 'bt': {'block': 'ptr'}, 'attr': {'nested_type': 'ptr'},
     'block': {'attributes': 'map', 'block_types': 'map'}, 'nested': {'attributes': 'map'},
 }
 SPLIT_JUNK = {
+    'provider_schemas': b'{"junk_provider":{}}',
+    'output_changes': b'{"junk_output":{"actions":["create"],"before":null,"after":"x"}}',
     'resource_schemas': b'{"junk_type":{"block":{}}}',
     'data_source_schemas': b'{"junk_type":{"block":{}}}', 'block': b'{"attributes":{"junk":{"type":"string"}}}',
     'nested_type': b'{"nesting_mode":"map","attributes":{}}', 'attributes': b'{"junk":{"type":"string"}}',
