@@ -128,10 +128,7 @@ void RelevantFor(const PlanContext& ctx, std::string_view address, buffer::Arena
       continue;
     }
     // "resource" is a string field: null leaves what an earlier key set.
-    const stream::JsonValue* resource = nullptr;
-    stream::ForEachMemberInOrder(entry, [&](const stream::JsonMember& m) {
-      if (m.value != nullptr && stream::KeyIsField(m.key, "resource")) resource = m.value;
-    });
+    const stream::JsonValue* resource = stream::FindNonNullField(entry, "resource");
     const stream::JsonValue* attribute = nullptr;
     if (resource == nullptr || !resource->IsString() || resource->text() != address) continue;  // another address
     stream::FindField(entry, "attribute", &attribute);

@@ -67,17 +67,8 @@ Status PrepareOutputs(const PlanContext& ctx, ResourceWorker* worker, std::vecto
   // A repeated output_changes adds its outputs to the map already there.
   std::map<std::string, stream::ByteRange> by_name;
   for (const stream::ByteRange& r : ctx.facts.output_changes_objects) {
-    stream::JsonScanner s(ctx.in.plan.substr(r.begin, r.size()), r.begin);
-    if (!s.BeginObject("'{'")) return ctx.PlanError(s.status());
-    bool first = true;
-    std::string key;
-    while (s.NextMember(&first, &key)) {
-      s.SkipWhitespace();
-      size_t begin = s.pos();
-      if (!s.SkipValue(2)) return ctx.PlanError(s.status());
-      by_name[key] = stream::ByteRange{r.begin + begin, r.begin + s.pos(), true};
-    }
-    if (!s.ok()) return ctx.PlanError(s.status());
+    Status s = stream::IndexObjectMembers(ctx.in.plan, r, "'{'", &by_name);
+    if (!s.ok()) return ctx.PlanError(s);
   }
   for (auto& [name, range] : by_name) {
     Diff d;

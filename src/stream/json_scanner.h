@@ -149,6 +149,32 @@ class JsonScanner {
   std::function<void(uint64_t)> progress_;
 };
 
+// Calls fn(key, value range) for each member of the object at `range` of
+// `text`, in document order, repeated keys included; `what` names the
+// object in the error when it is not one.
+template <typename Fn>
+Status ForEachMemberRange(std::string_view text, ByteRange range, const char* what, Fn fn) {
+  JsonScanner inner(text.substr(range.begin, range.size()), range.begin);
+  if (!inner.BeginObject(what)) return inner.status();
+  bool first = true;
+  std::string key;
+  while (inner.NextMember(&first, &key)) {
+    inner.SkipWhitespace();
+    size_t begin = inner.pos();
+    if (!inner.SkipValue(2)) return inner.status();
+    fn(key, ByteRange{range.begin + begin, range.begin + inner.pos(), true});
+  }
+  return inner.status();
+}
+
+// Indexes the members of the object at `range` as key -> value range into
+// *out; a later key replaces an earlier one, as decoding into a Go map does.
+template <typename Map>
+Status IndexObjectMembers(std::string_view text, ByteRange range, const char* what, Map* out) {
+  return ForEachMemberRange(text, range, what,
+                            [out](const std::string& key, ByteRange value) { (*out)[key] = value; });
+}
+
 // The end of the value starting at `pos` (after any whitespace has been
 // skipped) in text already validated by a JsonScanner: a fast skip for
 // passes that come after validation.

@@ -156,6 +156,14 @@ bool FindField(const JsonValue* object, std::string_view name, const JsonValue**
   return found;
 }
 
+const JsonValue* FindNonNullField(const JsonValue* object, std::string_view name) {
+  const JsonValue* last = nullptr;
+  ForEachMemberInOrder(object, [&](const JsonMember& m) {
+    if (m.value != nullptr && KeyIsField(m.key, name)) last = m.value;
+  });
+  return last;
+}
+
 bool JsonDeepEqual(const JsonValue* a, const JsonValue* b) {
   if (a == b) return true;
   if (a == nullptr || b == nullptr) return false;

@@ -106,6 +106,11 @@ void ForEachMemberInOrder(const JsonValue* object, Fn&& fn) {
 // included. Returns whether any key names it.
 bool FindField(const JsonValue* object, std::string_view name, const JsonValue** value);
 
+// Struct field lookup as Go's encoding/json decodes into a string or bool
+// field: null leaves what an earlier key set, so the last non-null value of
+// the keys naming the field counts. Null when there is none.
+const JsonValue* FindNonNullField(const JsonValue* object, std::string_view name);
+
 // Whether a JSON object key names the struct field `field` (lower-case ASCII),
 // as encoding/json (Go 1.21+) matches them: equal after folding each rune r of
 // the key with unicode.ToUpper(unicode.ToLower(r)). Besides ASCII case, that

@@ -72,16 +72,16 @@ bool MapField(const SchemaSources& sources, std::string_view field, std::vector<
 // A string or bool field: the last value that is not null (null leaves it).
 const JsonValue* LastNonNull(const SchemaSources& sources, std::string_view field) {
   const JsonValue* last = nullptr;
-  ForEachField(sources, field, [&](const JsonValue* v) {
-    if (v != nullptr) last = v;
-  });
+  for (const JsonValue* object : sources) {
+    if (const JsonValue* v = FindNonNullField(object, field)) last = v;
+  }
   return last;
 }
 
 // A json.RawMessage field: the last value, null included.
 const JsonValue* LastValue(const SchemaSources& sources, std::string_view field) {
   const JsonValue* last = nullptr;
-  ForEachField(sources, field, [&](const JsonValue* v) { last = v; });
+  for (const JsonValue* object : sources) FindField(object, field, &last);
   return last;
 }
 

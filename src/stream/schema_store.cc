@@ -7,30 +7,6 @@ namespace {
 
 constexpr const char* kKindKeys[3] = {"resource_schemas", "data_source_schemas", "action_schemas"};
 
-// Calls fn(key, value range) for each member of the object at `range`, in
-// document order.
-template <typename Fn>
-Status ForEachMemberRange(std::string_view text, ByteRange range, Fn fn) {
-  JsonScanner inner(text.substr(range.begin, range.size()), range.begin);
-  if (!inner.BeginObject("an object")) return inner.status();
-  bool first = true;
-  std::string key;
-  while (inner.NextMember(&first, &key)) {
-    inner.SkipWhitespace();
-    size_t begin = inner.pos();
-    if (!inner.SkipValue(2)) return inner.status();
-    fn(key, ByteRange{range.begin + begin, range.begin + inner.pos(), true});
-  }
-  return inner.status();
-}
-
-// Indexes the members of the object at `range` as key -> value range; later
-// duplicates override earlier ones, as decoding into a Go map does.
-template <typename Map>
-Status IndexObject(std::string_view text, ByteRange range, Map* out) {
-  return ForEachMemberRange(text, range, [out](const std::string& key, ByteRange value) { (*out)[key] = value; });
-}
-
 }  // namespace
 
 SchemaStore::SchemaStore(std::string_view text, std::vector<ByteRange> ranges, std::string label)
@@ -41,7 +17,7 @@ Status SchemaStore::IndexProviders() {
   providers_indexed_ = true;
   std::map<std::string, ByteRange, std::less<>> ranges;
   for (const ByteRange& r : ranges_) {
-    Status s = IndexObject(text_, r, &ranges);
+    Status s = IndexObjectMembers(text_, r, "an object", &ranges);
     if (!s.ok()) return s;
   }
   for (auto& [name, r] : ranges) providers_[name].range = r;
@@ -68,7 +44,7 @@ Status SchemaStore::IndexKind(ProviderIndex* p, int kind) {
       // its types to the map already there, null empties it again, and any
       // other value fails Go's decoding of the whole document.
       Status wrong_type;
-      Status s = ForEachMemberRange(text_, p->range, [&](const std::string& key, ByteRange value) {
+      Status s = ForEachMemberRange(text_, p->range, "an object", [&](const std::string& key, ByteRange value) {
         for (int k = 0; k < 3; ++k) {
           if (!KeyIsField(key, kKindKeys[k])) continue;
           if (text_[value.begin] == '{') {
@@ -87,7 +63,7 @@ Status SchemaStore::IndexKind(ProviderIndex* p, int kind) {
     }
   }
   for (const ByteRange& r : p->kinds[kind]) {
-    Status s = IndexObject(text_, r, &p->types[kind]);
+    Status s = IndexObjectMembers(text_, r, "an object", &p->types[kind]);
     if (!s.ok()) return s;
   }
   return Status::Ok();
