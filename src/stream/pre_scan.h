@@ -160,8 +160,9 @@ struct ChangeHooks {
 struct PreScanSplit {
   // Only when at least this much of the document is left at resource_changes:
   // below it, starting the thread and sharing the page faults cost about
-  // what the split saves (measured on 30 MB plans, perf/README.md).
-  size_t min_bytes = size_t{64} << 20;
+  // what the split saves. On the 30 MB plans the split now gains 1-3 ms of
+  // a 9-12 ms pre-scan (perf/README.md, session 8).
+  size_t min_bytes = size_t{16} << 20;
   // Told, from the second thread, that it is done with the bytes in
   // [begin, end); may be empty.
   std::function<void(uint64_t, uint64_t)> release_range;

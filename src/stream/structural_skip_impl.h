@@ -168,17 +168,15 @@ inline StructuralEnd SkipByStructureWith(std::string_view text, size_t pos, int 
       depth += opens - closes;
       return false;
     }
+    // Whether a bracket opens or closes is a coin toss for the branch
+    // predictor, so the depth moves by arithmetic; only the rare stop branches.
     for (uint64_t brackets = open | close; brackets != 0; brackets &= brackets - 1) {
       int bit = __builtin_ctzll(brackets);
-      if ((open >> bit) & 1) {
-        if (++depth > max_depth) {
-          result.end = at + static_cast<size_t>(bit);
-          result.too_deep = true;
-          return true;
-        }
-      } else if (--depth == 0) {
-        result.end = at + static_cast<size_t>(bit) + 1;
-        result.complete = true;
+      depth += static_cast<int>((open >> bit) & 1) * 2 - 1;
+      if (depth == 0 || depth > max_depth) [[unlikely]] {
+        result.too_deep = depth != 0;
+        result.complete = depth == 0;
+        result.end = at + static_cast<size_t>(bit) + (depth == 0 ? 1 : 0);
         return true;
       }
     }
