@@ -1,7 +1,6 @@
 #include "pipeline/resource_worker.h"
 
-#include <algorithm>
-
+#include "base/go_sort.h"
 #include "render/differ/differ.h"
 #include "stream/action_peek.h"
 #include "stream/json_tree_parser.h"
@@ -125,22 +124,31 @@ Status ResourceWorker::ActionConfigDiff(size_t index, const Diff** diff) {
 Status ResourceWorker::Invocations(const stream::ResourceChange& rc,
                                    std::vector<render::plan::InvocationView>* before,
                                    std::vector<render::plan::InvocationView>* after) {
+  // Collected in document order, as precomputeDiffs does: the multimap keeps
+  // equal keys in insertion order, and they were inserted by index. Go's sort
+  // of ties depends on that order.
   auto range = ctx_.lifecycle_by_address.equal_range(rc.address);
   std::vector<size_t> b, a;
   for (auto it = range.first; it != range.second; ++it) {
     const stream::ActionInvocationFacts& f = ctx_.facts.actions[it->second];
     (f.event.rfind("Before", 0) == 0 ? b : a).push_back(it->second);
   }
-  // jsonplan.ActionInvocationCompare; for a few elements Go's sort is stable.
-  auto compare = [&](size_t x, size_t y) {
+  // Reproduces jsonplan.ActionInvocationCompare (@883c722): one that is also
+  // invoked from the CLI goes first, by address; then by triggering address
+  // (byte-wise), block index, list index. Others tie, and Go's unstable
+  // slices.SortFunc decides their order, which Terraform prints.
+  auto compare = [&](size_t x, size_t y) -> int {
     const auto& fx = ctx_.facts.actions[x];
     const auto& fy = ctx_.facts.actions[y];
-    if (fx.triggering_address != fy.triggering_address) return fx.triggering_address < fy.triggering_address;
-    if (fx.block_index != fy.block_index) return fx.block_index < fy.block_index;
-    return fx.list_index < fy.list_index;
+    auto three_way = [](const auto& l, const auto& r) { return l < r ? -1 : r < l ? 1 : 0; };
+    if (fx.invoke) return fy.invoke ? three_way(fx.address, fy.address) : -1;
+    if (fy.invoke) return 1;
+    if (int c = three_way(fx.triggering_address, fy.triggering_address)) return c;
+    if (int c = three_way(fx.block_index, fy.block_index)) return c;
+    return three_way(fx.list_index, fy.list_index);
   };
-  std::stable_sort(b.begin(), b.end(), compare);
-  std::stable_sort(a.begin(), a.end(), compare);
+  GoSortFunc(b, compare);
+  GoSortFunc(a, compare);
   for (int group = 0; group < 2; ++group) {
     for (size_t idx : group == 0 ? b : a) {
       const stream::ActionInvocationFacts& f = ctx_.facts.actions[idx];
