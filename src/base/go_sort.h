@@ -6,9 +6,11 @@
 // elements end where Go leaves them.
 //
 // Reproduces SortFunc (src/slices/sort.go) and pdqsortCmpFunc with its helpers
-// (src/slices/zsortanyfunc.go), the same from go1.21 to go1.26.
-// tests/base/go_sort_reference.py is an independent Python port that the C++
-// is checked against on random inputs.
+// (src/slices/zsortanyfunc.go) of go1.26, which Terraform @883c722 is built
+// with; the same since go1.24 (go1.21-go1.23 shifted breakPatterns' xorshift
+// by 13, 17, 5 instead of 13, 7, 17). Checked against Go 1.26.10's
+// slices.SortFunc on 400,000 random inputs, and against the Python port
+// tests/base/go_sort_reference.py.
 #pragma once
 
 #include <bit>
@@ -137,8 +139,8 @@ void BreakPatterns(std::vector<T>& d, Index a, Index b) {
   const uint64_t modulus = uint64_t{1} << BitLen(static_cast<uint64_t>(length));  // nextPowerOfTwo
   for (Index idx = a + (length / 4) * 2 - 1; idx <= a + (length / 4) * 2 + 1; ++idx) {
     random ^= random << 13;
-    random ^= random >> 17;
-    random ^= random << 5;
+    random ^= random >> 7;
+    random ^= random << 17;
     Index other = static_cast<Index>(random & (modulus - 1));
     if (other >= length) other -= length;
     Swap(d, idx, a + other);

@@ -3,9 +3,10 @@
 src/base/go_sort.h against it.
 
 The port is written from Go's src/slices/sort.go and zsortanyfunc.go
-(pdqsortCmpFunc and its helpers, the same from go1.21 to go1.26), apart from
-the C++, so that the two can check each other. It also printed the expected
-permutations in tests/base/go_sort_test.cc.
+(pdqsortCmpFunc and its helpers as in go1.24 to go1.26; go1.21-go1.23 used
+other xorshift shifts in breakPatterns), apart from the C++, so that the two
+can check each other. The expected permutations in tests/base/go_sort_test.cc
+were printed by Go 1.26.10's slices.SortFunc itself, and this port agrees.
 
   go_sort_reference.py --diff [--cases N] [--seed S]
       compiles a small driver around go_sort.h with $CXX (default g++) and
@@ -91,8 +92,8 @@ class GoSort:
         idx = a + (length // 4) * 2 - 1
         while idx <= a + (length // 4) * 2 + 1:
             state ^= (state << 13) & MASK64
-            state ^= state >> 17
-            state ^= (state << 5) & MASK64
+            state ^= state >> 7
+            state ^= (state << 17) & MASK64
             other = state & (modulus - 1)
             if other >= length:
                 other -= length
