@@ -112,14 +112,15 @@ bool FindField(const JsonValue* object, std::string_view name, const JsonValue**
 const JsonValue* FindNonNullField(const JsonValue* object, std::string_view name);
 
 // Whether a JSON object key names the struct field `field` (lower-case ASCII),
-// as encoding/json (Go 1.21+) matches them: equal after folding each rune r of
-// the key with unicode.ToUpper(unicode.ToLower(r)). Besides ASCII case, that
-// folds U+017F (long s) to 's', U+212A (Kelvin sign) to 'k', and U+0130 and
-// U+0131 (dotted and dotless I) to 'i'. Exact names take precedence only over
-// other fields with the same folded name; Terraform's structs have none.
+// as encoding/json (Go 1.21+) matches them: equal after folding each rune to
+// the smallest rune of its unicode.SimpleFold orbit. Besides ASCII case, that
+// folds U+017F (long s) to 's' and U+212A (Kelvin sign) to 'k'; U+0130 and
+// U+0131 (dotted and dotless I) fold to no ASCII letter (checked against
+// Go 1.26.10). Exact names take precedence only over other fields with the
+// same folded name; Terraform's structs have none.
 bool KeyIsField(std::string_view key, std::string_view field);
 
-// A key folded once (ASCII lower case, and the four runes above), so that
+// A key folded once (ASCII lower case, and the two runes above), so that
 // trying it against a chain of field names costs a length compare and a
 // memcmp each: FieldKey(key).Is(field) == KeyIsField(key, field).
 class FieldKey {

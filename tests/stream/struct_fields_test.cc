@@ -39,13 +39,14 @@ TEST_CASE("KeyIsField folds keys as encoding/json does", "[struct]") {
   CHECK_FALSE(KeyIsField("actionsx", "actions"));
   CHECK_FALSE(KeyIsField("provider-name", "provider_name"));
   CHECK_FALSE(KeyIsField("", "mode"));
-  // unicode.ToUpper(unicode.ToLower(r)) lands in ASCII for four runes.
+  // Go's SimpleFold orbits take two non-ASCII runes to ASCII letters.
   CHECK(KeyIsField("action\xC5\xBF", "actions"));           // U+017F long s
   CHECK(KeyIsField("\xC5\xBF" "ACTION\xC5\xBF", "sactions"));
   CHECK(KeyIsField("after_un\xE2\x84\xAAnown", "after_unknown"));  // U+212A Kelvin sign
-  CHECK(KeyIsField("act\xC4\xB1ons", "actions"));            // U+0131 dotless i
-  CHECK(KeyIsField("ACT\xC4\xB0ONS", "actions"));            // U+0130 capital I with dot
-  // Other look-alikes do not fold to ASCII.
+  // Other look-alikes do not fold to ASCII; nor do U+0131 and U+0130, whose
+  // orbits hold no 'i' (Go 1.26.10's encoding/json leaves such keys unmatched).
+  CHECK_FALSE(KeyIsField("act\xC4\xB1ons", "actions"));      // U+0131 dotless i
+  CHECK_FALSE(KeyIsField("ACT\xC4\xB0ONS", "actions"));      // U+0130 capital I with dot
   CHECK_FALSE(KeyIsField("act\xD1\x96ons", "actions"));      // U+0456 Cyrillic i
   CHECK_FALSE(KeyIsField("\xC3\x9F", "ss"));                 // U+00DF sharp s
   CHECK_FALSE(KeyIsField("after_un\xE2\x84\xABnown", "after_unknown"));  // U+212B Angstrom sign
@@ -254,7 +255,7 @@ TEST_CASE("pre-scan and renderer read repeated resource change keys as Go does",
   }
   SECTION("folded non-ASCII runes name fields too") {
     Both b = Decode(&arena, "{" + head + "\"change\":{\"actions\":[\"create\"],\"act\\u0131ons\":[\"update\"]}}");
-    CHECK(b.rc.action == PlanAction::kUpdate);
+    CHECK(b.rc.action == PlanAction::kCreate);  // U+0131 folds to no 'i'
     b = Decode(&arena, "{" + head + "\"change\":{\"actions\":[\"create\"],\"action\xC5\xBF\":[\"read\"]}}");
     CHECK(b.rc.action == PlanAction::kRead);
   }
