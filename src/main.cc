@@ -251,6 +251,8 @@ int main(int argc, char** argv) {
   } else {
     return Fail("--color must be always, never or auto, not '" + color + "'", 2);
   }
+  // A width given must be one: -1 is only the "not given" marker.
+  if (vm.count("width") && width < 0) return Fail("--width must be at least 0", 2);
   options.width = width >= 0 ? width : (tty ? TerminalWidth() : 78);
   options.stdout_is_terminal = tty;
   if (progress == "always" || (progress == "auto" && isatty(STDERR_FILENO))) {

@@ -157,6 +157,7 @@ check empty_prefix usage_error --format markdown --output-prefix '' $P
 check summary_not_markdown usage_error --summary --format markdown $P
 check markdown_not_coloured usage_error --format markdown --color always $P
 check bad_progress usage_error --progress sometimes $P
+check negative_width usage_error --width -1 $P
 unwritable_prefix() {
   t --format markdown --output-prefix /nonexistent/x $P >/dev/null 2>"$WORK/err"
   [ $? = 1 ] && grep -q 'cannot write /nonexistent/x.1.md' "$WORK/err"
