@@ -43,11 +43,7 @@ Status FindProviderSchemas(const Input& in, std::vector<ByteRange>* objects) {
                                      stream::DescribeByte(in.schemas, begin),
                                  begin);
     }
-    if (c == '{') {
-      objects->push_back(ByteRange{begin, s.pos(), true});
-    } else {
-      objects->clear();
-    }
+    stream::AddMapObject(c == '{' ? ByteRange{begin, s.pos(), true} : ByteRange{}, objects);
   }
   if (s.ok() && !s.AtEnd()) s.Fail("unexpected data after the end of the schemas");
   if (!s.ok()) return Status::Error(Located(in.schemas_label, s.status()));

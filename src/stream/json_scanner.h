@@ -12,6 +12,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/status.h"
 
@@ -165,6 +166,18 @@ Status ForEachMemberRange(std::string_view text, ByteRange range, const char* wh
     fn(key, ByteRange{range.begin + begin, range.begin + inner.pos(), true});
   }
   return inner.status();
+}
+
+// One occurrence of a key naming a Go map field, as encoding/json decodes it
+// into the map already there: an object (`occurrence.present`) adds its
+// members to the earlier ones, null (absent) empties the map. *objects holds
+// the objects to index, in document order.
+inline void AddMapObject(const ByteRange& occurrence, std::vector<ByteRange>* objects) {
+  if (occurrence.present) {
+    objects->push_back(occurrence);
+  } else {
+    objects->clear();
+  }
 }
 
 // Indexes the members of the object at `range` as key -> value range into

@@ -760,16 +760,6 @@ Status PreScan(std::string_view doc, PlanFacts* facts, const std::function<void(
 
 namespace {
 
-// One occurrence of a top-level map field: an object adds its keys, null
-// (an absent range) empties the map.
-void AddMapObject(const ByteRange& occurrence, std::vector<ByteRange>* objects) {
-  if (occurrence.present) {
-    objects->push_back(occurrence);
-  } else {
-    objects->clear();
-  }
-}
-
 // The members of the top-level object from the cursor on, up to its '}'.
 Status ScanMembers(JsonScanner& s, PlanFacts* facts, bool first, ScanRun& run, bool* has_format_version) {
   const std::string_view doc = run.doc;

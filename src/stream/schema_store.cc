@@ -47,10 +47,9 @@ Status SchemaStore::IndexKind(ProviderIndex* p, int kind) {
       Status s = ForEachMemberRange(text_, p->range, "an object", [&](const std::string& key, ByteRange value) {
         for (int k = 0; k < 3; ++k) {
           if (!KeyIsField(key, kKindKeys[k])) continue;
-          if (text_[value.begin] == '{') {
-            p->kinds[k].push_back(value);
-          } else if (text_[value.begin] == 'n') {
-            p->kinds[k].clear();
+          const char c = text_[value.begin];
+          if (c == '{' || c == 'n') {
+            AddMapObject(c == '{' ? value : ByteRange{}, &p->kinds[k]);
           } else if (wrong_type.ok()) {
             wrong_type = Status::Error(std::string("expected an object for \"") + kKindKeys[k] + "\", found " +
                                            DescribeByte(text_, value.begin),
