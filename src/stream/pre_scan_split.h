@@ -23,7 +23,32 @@
 #include <string_view>
 #include <vector>
 
+#include "stream/json_scanner.h"
+#include "stream/pre_scan.h"
+
 namespace tfstream::stream {
+
+struct ScanRun;  // pre_scan_run.h
+
+// At the start of the first resource_changes array (`pos` just inside it):
+// starts the second thread if the pass may split and enough is left.
+void MaybeSplit(ScanRun& run, size_t pos);
+
+enum class TakeOver {
+  kNone,        // nothing taken over: scan the element at the cursor
+  kMoved,       // segments taken over; the cursor is at a later element, to scan
+  kAtArrayEnd,  // taken over up to the array's ']', where the cursor is
+};
+
+// Called with each element start of the first thread's resource_changes:
+// where it lands exactly on a segment's start, that segment's guess was an
+// element of this array, so its tallies are this thread's own and the cursor
+// jumps to where the segment ended.
+TakeOver TakeOverSegments(JsonScanner* s, size_t* element_at, PlanFacts* facts, ScanRun& run);
+
+// At the end of the first thread's resource_changes: the array ended before
+// any guess the second thread is still working on, so that work is dropped.
+void SettleSplit(ScanRun& run);
 
 // Where, at or after `from`, an element of an array of resource changes
 // seems to start: the position just past a ',' that follows a '}' and comes
