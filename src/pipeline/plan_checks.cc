@@ -29,6 +29,11 @@ namespace {
 Status FindProviderSchemas(const Input& in, std::vector<ByteRange>* objects) {
   stream::JsonScanner s(in.schemas);
   objects->clear();
+  // null decodes into Go's struct as nothing: no providers.
+  if (s.Peek() == 'n') {
+    if (s.SkipValue(1) && !s.AtEnd()) s.Fail("unexpected data after the end of the schemas");
+    return s.ok() ? Status::Ok() : Status::Error(Located(in.schemas_label, s.status()));
+  }
   if (!s.BeginObject("'{' at the start of the schemas")) return Status::Error(Located(in.schemas_label, s.status()));
   bool first = true;
   std::string key;

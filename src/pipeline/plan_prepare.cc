@@ -64,7 +64,7 @@ Status PreparePlan(PlanContext* ctx, ResourceWorker* worker, PreparedPlan* out) 
       if (facts.shape != stream::InputShape::kRenderer) {
         if (facts.errored) {
           out->errored = true;
-        } else if (facts.has_applyable && !facts.applyable) {
+        } else if (!facts.applyable) {  // absent too, as Go's bool: older plans lack the key
           out->no_changes_quality = true;
         }
       }

@@ -17,10 +17,13 @@ namespace {
 std::string Wrap(const PlanContext& ctx, std::string_view s) { return render::text::WordWrap(s, ctx.opt.width); }
 
 // Whether at least one drift entry has something to show (refresh-only mode
-// shows every relevant entry, other modes only those that changed).
-Status DriftQualifies(const PlanContext& ctx, ResourceWorker* worker, bool* any) {
+// shows every relevant entry, other modes only those that changed). With
+// `check_all`, goes on through every entry for its errors: Terraform
+// computes every drift diff before it decides whether to show any.
+Status DriftQualifies(const PlanContext& ctx, ResourceWorker* worker, bool check_all, bool* any) {
   *any = false;
-  return ctx.ForEachElementUntil(ctx.facts.resource_drift, any, [&](std::string_view raw, uint64_t offset) -> Status {
+  bool done = false;
+  return ctx.ForEachElementUntil(ctx.facts.resource_drift, &done, [&](std::string_view raw, uint64_t offset) -> Status {
     stream::ResourceChange rc;
     Diff d;
     bool skip = true;
@@ -29,6 +32,7 @@ Status DriftQualifies(const PlanContext& ctx, ResourceWorker* worker, bool* any)
     worker->Reset();
     if (!s.ok()) return s;
     if (!skip && (ctx.opt.mode == PlanMode::kRefreshOnly || d.action != Action::kNoOp)) *any = true;
+    done = *any && !check_all;
     return Status::Ok();
   });
 }
@@ -138,13 +142,15 @@ Status RenderDrift(const PlanContext& ctx, ResourceWorker* worker, const std::ve
   *shown = false;
   if (!ctx.facts.resource_drift.present) return Status::Ok();
   bool any;
-  Status s = DriftQualifies(ctx, worker, &any);
+  Status s = DriftQualifies(ctx, worker, /*check_all=*/false, &any);
   if (!s.ok() || !any) return s;
   if (ctx.opt.mode != PlanMode::kRefreshOnly) {
     // Drift is not worth mentioning when the plan does nothing anyway.
     bool empty;
     s = PlanIsEmpty(ctx, worker, outputs, &empty);
-    if (!s.ok() || empty) return s;
+    if (!s.ok()) return s;
+    // The entries not reached yet still fail as they would when shown.
+    if (empty) return DriftQualifies(ctx, worker, /*check_all=*/true, &any);
   }
   out->Append(ctx.colorize.Color("\n[bold][cyan]Note:[reset][bold] Objects have changed outside of Terraform\n"));
   out->Append("\n");

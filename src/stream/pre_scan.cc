@@ -161,7 +161,6 @@ Status ScanMembers(JsonScanner& s, PlanFacts* facts, bool first, ScanRun& run, b
     } else if (key.Is("errored")) {
       ok = ReadBoolField(&s, "errored", &facts->errored);
     } else if (key.Is("applyable")) {
-      facts->has_applyable = true;
       ok = ReadBoolField(&s, "applyable", &facts->applyable);
     } else {
       // Found by structure only; validated later by ValidateDeferred.
@@ -199,6 +198,11 @@ Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<v
   run.split = split;
   JsonScanner s(doc);
   if (run.progress) s.OnProgress(8 << 20, run.progress);
+  // Go decodes null into the plan's struct as nothing at all: an empty plan.
+  if (s.Peek() == 'n') {
+    if (s.SkipValue(1) && !s.AtEnd()) s.Fail("unexpected data after the end of the plan: " + DescribeByte(doc, s.pos()));
+    return s.status();
+  }
   if (s.Peek() != '{') {
     s.Fail("expected '{' at the start of the plan, found " + DescribeByte(doc, s.pos()));
     return s.status();

@@ -85,7 +85,8 @@ struct PlanFacts {
   bool changes_skipped_by_structure = false;
   bool has_plan_format_version = false, has_provider_format_version = false;
   std::string plan_format_version, provider_format_version, format_version;
-  bool errored = false, applyable = false, has_applyable = false;
+  // As Go decodes them into bools: absent or null is false.
+  bool errored = false, applyable = false;
 
   ByteRange resource_changes, resource_drift, output_changes, deferred_changes,
       relevant_attributes, provider_schemas, action_invocations;

@@ -55,6 +55,11 @@ bool CheckStringField(JsonScanner* s, const char* field) {
   return s->ReadStringRaw(&raw);
 }
 
+bool CheckBoolField(JsonScanner* s, const char* field) {
+  bool ignored = false;
+  return ReadBoolField(s, field, &ignored);
+}
+
 bool ScanImporting(JsonScanner* s, int depth, ValueSkip skip) {
   if (!s->BeginObject("an object for \"importing\"")) return false;
   bool first = true;
@@ -63,6 +68,8 @@ bool ScanImporting(JsonScanner* s, int depth, ValueSkip skip) {
     const FieldKey key(raw_key);
     if (key.Is("id")) {
       if (!CheckStringField(s, "id")) return false;
+    } else if (key.Is("unknown")) {
+      if (!CheckBoolField(s, "unknown")) return false;
     } else if (!SkipUnread(s, depth + 1, skip)) {
       return false;
     }
@@ -151,6 +158,8 @@ bool ScanTrigger(JsonScanner* s, int depth, bool lifecycle, ActionInvocationFact
       ok = ReadIntField(s, "action_trigger_block_index", &out->block_index);
     } else if (lifecycle && key.Is("actions_list_index")) {
       ok = ReadIntField(s, "actions_list_index", &out->list_index);
+    } else if (lifecycle && key.Is("on_failure")) {
+      ok = CheckStringField(s, "on_failure");
     } else if (!lifecycle && key.Is("calling_resource_address")) {
       ok = ReadStringField(s, "calling_resource_address", &out->calling_address);
     } else {
@@ -314,6 +323,8 @@ bool ScanResourceFacts(JsonScanner* s, int depth, ResourceFacts* out, ValueSkip 
       ok = ReadStringField(s, m->name, &(out->*m->field));
     } else if (key.Is("module_address")) {
       ok = CheckStringField(s, "module_address");
+    } else if (key.Is("index_unknown")) {
+      ok = CheckBoolField(s, "index_unknown");
     } else if (key.Is("action_reason")) {
       ok = CheckStringField(s, "action_reason");
     } else if (key.Is("change")) {

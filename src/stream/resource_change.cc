@@ -20,6 +20,12 @@ Status SetString(const JsonValue* v, std::string_view name, uint64_t offset, std
   return Status::Ok();
 }
 
+// A bool field nothing here reads, whose JSON type Go's decoder still checks.
+Status CheckBool(const JsonValue* v, std::string_view name, uint64_t offset) {
+  if (v == nullptr || v->IsBool()) return Status::Ok();
+  return Status::Error("expected true or false for \"" + std::string(name) + "\"", offset);
+}
+
 // Go's decoding of one or more jsonplan.ResourceChange objects into the same
 // struct value.
 class ResourceChangeDecoder {
@@ -69,6 +75,7 @@ class ResourceChangeDecoder {
     for (const auto& f : kStrings) {
       if (key.Is(f.name)) return SetString(m.value, f.name, offset_, &(out_->*f.field));
     }
+    if (key.Is("index_unknown")) return CheckBool(m.value, "index_unknown", offset_);
     if (key.Is("index")) {
       out_->has_index = true;
       out_->index = m.value;
@@ -112,7 +119,9 @@ class ResourceChangeDecoder {
       out_->importing = true;
       Status s;
       ForEachMemberInOrder(v, [&](const JsonMember& i) {
-        if (s.ok() && KeyIsField(i.key, "id")) s = SetString(i.value, "id", offset_, &out_->importing_id);
+        if (!s.ok()) return;
+        if (KeyIsField(i.key, "id")) s = SetString(i.value, "id", offset_, &out_->importing_id);
+        if (KeyIsField(i.key, "unknown")) s = CheckBool(i.value, "unknown", offset_);
       });
       return s;
     }
@@ -216,8 +225,7 @@ Status ExtractDeferredResourceChange(const JsonValue* tree, std::string_view raw
   ForEachMemberInOrder(tree, [&](const JsonMember& m) {
     if (!s.ok()) return;
     if (KeyIsField(m.key, "reason")) {
-      // Read leniently: the reason only picks the wording.
-      if (m.value != nullptr && m.value->IsString()) *reason = m.value->text();
+      s = SetString(m.value, "reason", offset, reason);
     } else if (KeyIsField(m.key, "resource_change")) {
       std::string_view text = k < texts.size() ? texts[k] : std::string_view();
       ++k;

@@ -122,3 +122,64 @@ Note: This is a partial plan, parts can only be known in the next plan / apply c
                       "], " + schemas + "}",
                   options) == header + rule);
 }
+
+// `terraform show` takes the NoChanges quality from the plan's Applyable,
+// which Go decodes as false when the key is absent (plans before format 1.2)
+// or null.
+TEST_CASE("show -json input without applyable has the NoChanges quality", "[pipeline][no-changes]") {
+  std::string show = kDriftThenDeletedDataSource;
+  const std::string from = R"("plan_format_version": "1.2",)";
+  show.replace(show.find(from), from.size(), R"("format_version": "1.1",)");
+  const std::string suggestion =
+      "Your configuration already matches the changes detected above. If you'd like\n"
+      "to update the Terraform state to match, create and apply a refresh-only plan:\n"
+      "  terraform apply -refresh-only\n";
+  const std::string applying =
+      "Your configuration already matches the changes detected above, so applying\n"
+      "this plan will only update the state to include the changes detected above\n"
+      "and won't change any real infrastructure.\n";
+  Options options;  // quality auto
+  CHECK(RenderDoc(show, options) == std::string(kDriftSection) + suggestion);
+  std::string with_null = show, with_true = show;
+  with_null.insert(1, R"("applyable": null,)");
+  with_true.insert(1, R"("applyable": true,)");
+  CHECK(RenderDoc(with_null, options) == std::string(kDriftSection) + suggestion);
+  CHECK(RenderDoc(with_true, options) == std::string(kDriftSection) + applying);
+}
+
+// Terraform computes the diff of every drift entry before it decides whether
+// the section is worth showing: an entry it cannot diff fails the plan even
+// when the section ends up hidden.
+TEST_CASE("hidden drift still fails on a later entry without a schema", "[pipeline][no-changes]") {
+  std::string doc = kDriftThenDeletedDataSource;
+  // No resource changes: the plan is empty, so the drift is not shown.
+  const std::string changes = doc.substr(doc.find(R"("resource_changes")"),
+                                         doc.find(R"("relevant_attributes")") - doc.find(R"("resource_changes")"));
+  doc.erase(doc.find(changes), changes.size());
+  const std::string second_entry = R"(, {
+    "address": "u.b", "mode": "managed", "type": "u", "name": "b", "provider_name": "p",
+    "change": {"actions": ["update"], "before": {"id": "i"}, "after": {"id": "j"}}})";
+  const std::string relevant = R"({"resource": "u.b", "attribute": ["id"]}, )";
+  Options options;
+  options.quality = Quality::kNone;
+  CHECK(RenderDoc(doc, options) ==
+        "\nNo changes. Your infrastructure matches the configuration.\n\n"
+        "Terraform has compared your real infrastructure against your configuration\n"
+        "and found no differences, so no changes are needed.\n");
+  std::string bad = doc;
+  bad.insert(bad.find("\n  }],\n  \"relevant_attributes\"") + 4, second_entry);
+  bad.insert(bad.find(R"({"resource": "t.a")"), relevant);
+  CHECK(RenderDoc(bad, options).find(": u.b: no schema for type \"u\"") != std::string::npos);
+}
+
+// Go decodes a null document into the plan's struct as nothing at all.
+TEST_CASE("a null plan renders as an empty plan", "[pipeline][no-changes]") {
+  const std::string empty =
+      "\nNo changes. Your infrastructure matches the configuration.\n\n"
+      "Terraform has compared your real infrastructure against your configuration\n"
+      "and found no differences, so no changes are needed.\n";
+  Options options;
+  CHECK(RenderDoc("null", options) == empty);
+  CHECK(RenderDoc(" \n null \n", options) == empty);
+  CHECK(RenderDoc("null null", options).find("ERROR: ") == 0);
+}

@@ -36,6 +36,9 @@ check_type outputs-array '"resource_changes":[' '"output_changes":[],"resource_c
 check_type errored-string '"resource_changes":[' '"errored":"yes","resource_changes":[' '"yes","resource_changes"' 'expected true or false for "errored"'
 check_type format-version-number '"plan_format_version":"1.2"' '"plan_format_version":1.2' '1.2,' 'expected a string for "plan_format_version"'
 check_type action-invocations-object '"resource_changes":[' '"action_invocations":{},"resource_changes":[' '{},"resource_changes"' 'expected an array for "action_invocations"'
+# Fields nothing renders, whose bool type Go's decoder still checks.
+check_type index-unknown-string '"address":"test_thing.a"' '"index_unknown":"no","address":"test_thing.a"' '"no","address"' 'expected true or false for "index_unknown"'
+check_type importing-unknown-number '"actions":["update"]' '"actions":["update"],"importing":{"unknown":1}' '1}' 'expected true or false for "unknown"'
 
 # Values of the change that Terraform reads leniently: "before" that is not
 # an object reads as null, as do a map or list that is not one.
@@ -236,6 +239,13 @@ mutate deferred.json deferred_mode.json '"mode":"managed"' '"mode":"weird"'
 expect_error unknown/mode-in-deferred deferred_mode.json --stdout-prefix deferred.out \
   --offset "$(grep -boF -m1 '{"reason":' deferred_mode.json | head -n 1 | cut -d: -f1)" \
   --boundary $'\n  # test_thing.a was deferred' --match 'test_thing.a: unrecognized resource mode' -- --no-color deferred_mode.json
+mutate deferred.json deferred_reason.json '"reason":"resource_config_unknown"' '"reason":7'
+expect_error types/reason-number-in-deferred deferred_reason.json --stdout-prefix deferred.out \
+  --offset "$(grep -boF -m1 '{"reason":' deferred_reason.json | head -n 1 | cut -d: -f1)" \
+  --boundary $'\n  # test_thing.a was deferred' --match 'expected a string for "reason"' -- --no-color deferred_reason.json
+mutate "$P" drift_index_unknown.json '"resource_changes":[' "\"resource_drift\":[${rc/\"address\"/\"index_unknown\":[],\"address\"}],\"resource_changes\":["
+expect_error types/index-unknown-in-hidden-drift drift_index_unknown.json --match 'expected true or false for "index_unknown"' \
+  -- drift_index_unknown.json
 mutate deferred.json deferred_actions.json '"actions":["update"]' '"actions":["explode"]'
 expect_error unknown/action-list-in-deferred deferred_actions.json --stdout-prefix deferred.out \
   --boundary $'\n  # test_thing.a was deferred' --match 'test_thing.a.*unrecognized action list' -- --no-color deferred_actions.json
@@ -255,6 +265,10 @@ if [ -f "$A/plan.json" ]; then
   off=$(grep -boF -m1 '"action_trigger_event":5' event.json | head -n 1 | cut -d: -f1)
   expect_error unknown/trigger-event-number event.json --offset $((off + 23)) \
     --match 'expected a string for "action_trigger_event"' -- --schemas "$A/schemas.json" event.json
+  mutate "$A/plan.json" on_failure.json '"on_failure":"ActionOnFailureHalt"' '"on_failure":true'
+  off=$(grep -boF -m1 '"on_failure":true' on_failure.json | head -n 1 | cut -d: -f1)
+  expect_error types/trigger-on-failure-bool on_failure.json --offset $((off + 13)) \
+    --match 'expected a string for "on_failure"' -- --schemas "$A/schemas.json" on_failure.json
   for idx in 1e400 99999999999999999999 -99999999999999999999 1.5; do
     mutate "$A/plan.json" index.json '"action_trigger_block_index":1' "\"action_trigger_block_index\":$idx"
     off=$(grep -boF -m1 '"action_trigger_block_index":' index.json | head -n 1 | cut -d: -f1)

@@ -50,7 +50,6 @@ TEST_CASE("pre-scan does not count deleted data sources", "[prescan]") {
   CHECK(f.shape == InputShape::kShowJson);
   CHECK(f.shown_changes == 0);
   CHECK_FALSE(f.will_print_resource_changes);
-  CHECK(f.has_applyable);
   CHECK(f.applyable);
 }
 
