@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "base/ascii.h"
+
 namespace tfstream::stream {
 
 bool JsonValue::Find(std::string_view key, const JsonValue** value) const {
@@ -36,8 +38,6 @@ bool JsonValue::Find(std::string_view key, const JsonValue** value) const {
 
 namespace {
 
-char LowerAscii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-
 // The ASCII letter (lower case) a non-ASCII rune at key[*i] folds to, or 0;
 // advances *i past the rune when it folds. Go folds names to the smallest
 // rune of their unicode.SimpleFold orbit; only two non-ASCII runes land on an
@@ -63,7 +63,7 @@ bool KeyIsField(std::string_view key, std::string_view field) {
   if (key.size() == field.size()) {
     // The common case; a non-ASCII rune would make the key longer.
     for (size_t i = 0; i < key.size(); ++i) {
-      if (LowerAscii(key[i]) != LowerAscii(field[i])) return false;
+      if (AsciiLower(key[i]) != AsciiLower(field[i])) return false;
     }
     return true;
   }
@@ -78,7 +78,7 @@ bool KeyIsField(std::string_view key, std::string_view field) {
     } else if ((c = FoldedNonAscii(key, &i)) == 0) {
       return false;
     }
-    if (LowerAscii(c) != LowerAscii(field[j])) return false;
+    if (AsciiLower(c) != AsciiLower(field[j])) return false;
     ++j;
   }
   return j == field.size();
@@ -138,7 +138,7 @@ FieldKey::FieldKey(std::string_view key) : key_(key) {
     } else if ((c = FoldedNonAscii(key, &i)) == 0) {
       return;
     }
-    folded_[j++] = LowerAscii(c);
+    folded_[j++] = AsciiLower(c);
   }
   size_ = j;
 }

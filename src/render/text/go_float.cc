@@ -15,22 +15,22 @@
 #include <cstring>
 #include <string>
 
+#include "base/ascii.h"
+
 namespace tfstream::render::text {
 namespace {
-
-char Lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 bool EqualFold(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i) {
-    if (Lower(a[i]) != Lower(b[i])) return false;
+    if (AsciiLower(a[i]) != AsciiLower(b[i])) return false;
   }
   return true;
 }
 
 bool IsDigit(char c, bool hex) {
   if (c >= '0' && c <= '9') return true;
-  return hex && Lower(c) >= 'a' && Lower(c) <= 'f';
+  return hex && AsciiLower(c) >= 'a' && AsciiLower(c) <= 'f';
 }
 
 // strconv's underscoreOK: an underscore only between digits, or between
@@ -40,10 +40,10 @@ bool UnderscoresOk(std::string_view s) {
   size_t i = 0;
   if (!s.empty() && (s[0] == '+' || s[0] == '-')) s.remove_prefix(1);
   bool hex = false;
-  if (s.size() >= 2 && s[0] == '0' && (Lower(s[1]) == 'b' || Lower(s[1]) == 'o' || Lower(s[1]) == 'x')) {
+  if (s.size() >= 2 && s[0] == '0' && (AsciiLower(s[1]) == 'b' || AsciiLower(s[1]) == 'o' || AsciiLower(s[1]) == 'x')) {
     i = 2;
     saw = '0';
-    hex = Lower(s[1]) == 'x';
+    hex = AsciiLower(s[1]) == 'x';
   }
   for (; i < s.size(); ++i) {
     if (IsDigit(s[i], hex)) {
@@ -121,7 +121,7 @@ bool GoParseFloat(std::string_view s, double* out) {
     return true;
   }
   // readFloat: a 0x prefix needs something after it.
-  const bool hex = i + 2 < s.size() && s[i] == '0' && Lower(s[i + 1]) == 'x';
+  const bool hex = i + 2 < s.size() && s[i] == '0' && AsciiLower(s[i + 1]) == 'x';
   size_t j = hex ? i + 2 : i;
   bool underscores = false, saw_dot = false, saw_digits = false;
   // Decimal: the digits and point go to strtod, which rounds correctly.
@@ -152,7 +152,7 @@ bool GoParseFloat(std::string_view s, double* out) {
       continue;
     }
     ++nd;
-    const unsigned digit = c <= '9' ? static_cast<unsigned>(c - '0') : static_cast<unsigned>(Lower(c) - 'a' + 10);
+    const unsigned digit = c <= '9' ? static_cast<unsigned>(c - '0') : static_cast<unsigned>(AsciiLower(c) - 'a' + 10);
     if (nd_mant < 16) {
       mantissa = mantissa * 16 + digit;
       ++nd_mant;
@@ -163,7 +163,7 @@ bool GoParseFloat(std::string_view s, double* out) {
   if (!saw_digits) return false;
   if (!saw_dot) dp = nd;
   int e = 0, esign = 1;
-  if (j < s.size() && Lower(s[j]) == (hex ? 'p' : 'e')) {
+  if (j < s.size() && AsciiLower(s[j]) == (hex ? 'p' : 'e')) {
     ++j;
     if (j < s.size() && (s[j] == '+' || s[j] == '-')) {
       if (s[j] == '-') esign = -1;
