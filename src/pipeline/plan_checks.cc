@@ -29,26 +29,25 @@ namespace {
 Status FindProviderSchemas(const Input& in, std::vector<ByteRange>* objects) {
   stream::JsonScanner s(in.schemas);
   objects->clear();
-  // null decodes into Go's struct as nothing: no providers.
-  if (s.Peek() == 'n') {
-    if (s.SkipValue(1) && !s.AtEnd()) s.Fail("unexpected data after the end of the schemas");
-    return s.ok() ? Status::Ok() : Status::Error(Located(in.schemas_label, s.status()));
-  }
-  if (!s.BeginObject("'{' at the start of the schemas")) return Status::Error(Located(in.schemas_label, s.status()));
-  bool first = true;
-  std::string key;
   Status wrong_type;
-  while (s.NextMember(&first, &key)) {
-    char c = s.Peek();
-    size_t begin = s.pos();
-    if (!s.SkipValue(1)) return Status::Error(Located(in.schemas_label, s.status()));
-    if (!stream::KeyIsField(key, "provider_schemas")) continue;
-    if (c != '{' && c != 'n' && wrong_type.ok()) {
-      wrong_type = Status::Error("expected an object for \"provider_schemas\", found " +
-                                     stream::DescribeByte(in.schemas, begin),
-                                 begin);
+  if (s.Peek() == 'n') {
+    s.SkipValue(1);  // null decodes into Go's struct as nothing: no providers
+  } else {
+    if (!s.BeginObject("'{' at the start of the schemas")) return Status::Error(Located(in.schemas_label, s.status()));
+    bool first = true;
+    std::string key;
+    while (s.NextMember(&first, &key)) {
+      char c = s.Peek();
+      size_t begin = s.pos();
+      if (!s.SkipValue(1)) return Status::Error(Located(in.schemas_label, s.status()));
+      if (!stream::KeyIsField(key, "provider_schemas")) continue;
+      if (c != '{' && c != 'n' && wrong_type.ok()) {
+        wrong_type = Status::Error("expected an object for \"provider_schemas\", found " +
+                                       stream::DescribeByte(in.schemas, begin),
+                                   begin);
+      }
+      stream::AddMapObject(c == '{' ? ByteRange{begin, s.pos(), true} : ByteRange{}, objects);
     }
-    stream::AddMapObject(c == '{' ? ByteRange{begin, s.pos(), true} : ByteRange{}, objects);
   }
   if (s.ok() && !s.AtEnd()) s.Fail("unexpected data after the end of the schemas");
   if (!s.ok()) return Status::Error(Located(in.schemas_label, s.status()));

@@ -198,19 +198,19 @@ Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<v
   run.split = split;
   JsonScanner s(doc);
   if (run.progress) s.OnProgress(8 << 20, run.progress);
-  // Go decodes null into the plan's struct as nothing at all: an empty plan.
-  if (s.Peek() == 'n') {
-    if (s.SkipValue(1) && !s.AtEnd()) s.Fail("unexpected data after the end of the plan: " + DescribeByte(doc, s.pos()));
-    return s.status();
-  }
-  if (s.Peek() != '{') {
-    s.Fail("expected '{' at the start of the plan, found " + DescribeByte(doc, s.pos()));
-    return s.status();
-  }
-  s.BeginObject("'{'");
   bool has_format_version = false;
-  Status st = ScanMembers(s, facts, /*first=*/true, run, &has_format_version);
-  if (!st.ok()) return st;
+  if (s.Peek() == 'n') {
+    // Go decodes null into the plan's struct as nothing at all: an empty plan.
+    if (!s.SkipValue(1)) return s.status();
+  } else {
+    if (s.Peek() != '{') {
+      s.Fail("expected '{' at the start of the plan, found " + DescribeByte(doc, s.pos()));
+      return s.status();
+    }
+    s.BeginObject("'{'");
+    Status st = ScanMembers(s, facts, /*first=*/true, run, &has_format_version);
+    if (!st.ok()) return st;
+  }
   if (!s.AtEnd()) {
     s.Fail("unexpected data after the end of the plan: " + DescribeByte(doc, s.pos()));
     return s.status();
