@@ -2,6 +2,7 @@
 // attributes or action invocations is found here, before the first byte of
 // output, so that a bad plan produces an error rather than a partial text.
 #include <algorithm>
+#include <system_error>
 
 #include "pipeline/plan_context.h"
 #include "stream/json_tree_parser.h"
@@ -55,6 +56,18 @@ Status FindProviderSchemas(const Input& in, std::vector<ByteRange>* objects) {
   return Status::Ok();
 }
 
+SchemasFileCheck CheckFile(const Input* in) {
+  SchemasFileCheck check;
+  check.status = FindProviderSchemas(*in, &check.objects);
+  return check;
+}
+
+// The result of StartSchemasFileCheck's thread, or of the check run now.
+SchemasFileCheck TakeSchemasFileCheck(PlanContext* ctx) {
+  if (ctx->schemas_file_check.valid()) return ctx->schemas_file_check.get();
+  return CheckFile(&ctx->in);
+}
+
 // An action invocation needs its provider (Terraform looks its schema up
 // for every invocation it attaches), and with config, when it is rendered,
 // its action schema (a missing one is only dereferenced then).
@@ -72,6 +85,15 @@ Status CheckActionSchema(const PlanContext& ctx, const stream::ActionInvocationF
 
 }  // namespace
 
+void StartSchemasFileCheck(PlanContext* ctx) {
+  if (!ctx->in.has_schemas || ctx->opt.jobs < 2 || ctx->schemas_file_check.valid()) return;
+  try {
+    ctx->schemas_file_check = std::async(std::launch::async, CheckFile, &ctx->in);
+  } catch (const std::system_error&) {
+    // No thread to spare: TakeSchemasFileCheck runs the check itself.
+  }
+}
+
 Status CheckSchemas(PlanContext* ctx) {
   const Input& in = ctx->in;
   std::string_view text = in.plan;
@@ -80,11 +102,10 @@ Status CheckSchemas(PlanContext* ctx) {
   if (in.has_schemas) {
     // A file given is always read and must be a valid schemas file, even
     // when the plan's embedded provider_schemas are what the text uses.
-    std::vector<ByteRange> file_objects;
-    Status s = FindProviderSchemas(in, &file_objects);
-    if (!s.ok()) return s;
+    SchemasFileCheck file = TakeSchemasFileCheck(ctx);
+    if (!file.status.ok()) return file.status;
     if (ctx->facts.shape == stream::InputShape::kShowJson || !ctx->facts.provider_schemas.present) {
-      objects = std::move(file_objects);
+      objects = std::move(file.objects);
       text = in.schemas;
       label = in.schemas_label;
     }
@@ -110,10 +131,9 @@ Status CheckSchemas(PlanContext* ctx) {
   return Status::Ok();
 }
 
-Status CheckSchemasFile(const Input& in) {
-  if (!in.has_schemas) return Status::Ok();
-  std::vector<ByteRange> objects;
-  return FindProviderSchemas(in, &objects);
+Status CheckSchemasFile(PlanContext* ctx) {
+  if (!ctx->in.has_schemas) return Status::Ok();
+  return TakeSchemasFileCheck(ctx).status;
 }
 
 uint64_t RelevantKey(std::string_view address) { return std::hash<std::string_view>{}(address); }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <future>
 #include <map>
 #include <memory>
 #include <string>
@@ -25,6 +26,13 @@ namespace tfstream::pipeline {
 
 // "<label>:<offset>: <message>", or "<label>: <message>" without an offset.
 std::string Located(const std::string& label, const Status& s);
+
+// What checking a --schemas file found: its provider_schemas objects since
+// the last null, or why it is not a valid schemas file.
+struct SchemasFileCheck {
+  Status status;
+  std::vector<stream::ByteRange> objects;
+};
 
 struct PlanContext {
   PlanContext(const Input& input, const Options& options)
@@ -47,6 +55,10 @@ struct PlanContext {
   std::vector<std::pair<uint64_t, uint64_t>> relevant_index;
   std::vector<const stream::JsonValue*> relevant_global;
   std::multimap<std::string, size_t, std::less<>> lifecycle_by_address;
+  // The check of the --schemas file (validating it, finding its
+  // provider_schemas objects), when ScanPlan runs it on another thread
+  // beside the plan's pre-scan; taken by CheckSchemas / CheckSchemasFile.
+  std::future<SchemasFileCheck> schemas_file_check;
 
   void Release(uint64_t offset) const {
     if (in.release_plan_before) in.release_plan_before(offset);
@@ -136,12 +148,17 @@ void RelevantFor(const PlanContext& ctx, std::string_view address, buffer::Arena
   }
 }
 
+// Starts checking the --schemas file, if one is given, on another thread:
+// a schemas file of several providers is tens of MB, and validating it
+// then took longer than pre-scanning a plan of a few MB. Not with --jobs 1,
+// nor when no thread can be started: the check then runs when taken.
+void StartSchemasFileCheck(PlanContext* ctx);
 // Checks done before any output: every schema resource changes need exists,
 // relevant attributes are well formed, action invocations have what they need.
 Status CheckSchemas(PlanContext* ctx);
 // Only that a --schemas file given is a valid schemas file (for --summary,
 // which reads no schemas).
-Status CheckSchemasFile(const Input& in);
+Status CheckSchemasFile(PlanContext* ctx);
 Status PrepareRelevantAttributes(PlanContext* ctx);
 Status PrepareActions(PlanContext* ctx);
 

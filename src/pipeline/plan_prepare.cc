@@ -28,6 +28,7 @@ Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks h
       progress->Scanning(offset);
     };
   }
+  StartSchemasFileCheck(ctx);
   // The pre-scan is the only busy thread: another core can fault its pages in.
   if (ctx->in.plan_read_ahead) ctx->in.plan_read_ahead(true);
   // With a second core, a large plan's second half is scanned at the same time.

@@ -52,7 +52,7 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
   // The output is held until the end anyway: validate what the scan skipped
   // (PlanFacts::deferred_validation) before writing anything.
   if (!(s = stream::ValidateDeferred(input.plan, ctx.facts)).ok()) return ctx.PlanError(s);
-  if (!(s = CheckSchemasFile(input)).ok()) return s;
+  if (!(s = CheckSchemasFile(&ctx)).ok()) return s;
   bool any = false;
   for (Action a : kGroupOrder) {
     const std::string& g = groups[static_cast<size_t>(a)];

@@ -150,11 +150,18 @@ class JsonScanner {
   std::function<void(uint64_t)> progress_;
 };
 
+// How a walk over an object's members passes over their values.
+enum class MemberValues {
+  kValidate,      // validating each one
+  kAlreadyValid,  // by structure alone: a JsonScanner has validated the text
+};
+
 // Calls fn(key, value range) for each member of the object at `range` of
 // `text`, in document order, repeated keys included; `what` names the
 // object in the error when it is not one.
 template <typename Fn>
-Status ForEachMemberRange(std::string_view text, ByteRange range, const char* what, Fn fn) {
+Status ForEachMemberRange(std::string_view text, ByteRange range, const char* what, Fn fn,
+                          MemberValues values = MemberValues::kValidate) {
   JsonScanner inner(text.substr(range.begin, range.size()), range.begin);
   if (!inner.BeginObject(what)) return inner.status();
   bool first = true;
@@ -162,7 +169,8 @@ Status ForEachMemberRange(std::string_view text, ByteRange range, const char* wh
   while (inner.NextMember(&first, &key)) {
     inner.SkipWhitespace();
     size_t begin = inner.pos();
-    if (!inner.SkipValue(2)) return inner.status();
+    const bool skipped = values == MemberValues::kValidate ? inner.SkipValue(2) : inner.SkipStructurally(2);
+    if (!skipped) return inner.status();
     fn(key, ByteRange{range.begin + begin, range.begin + inner.pos(), true});
   }
   return inner.status();
@@ -183,9 +191,10 @@ inline void AddMapObject(const ByteRange& occurrence, std::vector<ByteRange>* ob
 // Indexes the members of the object at `range` as key -> value range into
 // *out; a later key replaces an earlier one, as decoding into a Go map does.
 template <typename Map>
-Status IndexObjectMembers(std::string_view text, ByteRange range, const char* what, Map* out) {
-  return ForEachMemberRange(text, range, what,
-                            [out](const std::string& key, ByteRange value) { (*out)[key] = value; });
+Status IndexObjectMembers(std::string_view text, ByteRange range, const char* what, Map* out,
+                          MemberValues values = MemberValues::kValidate) {
+  return ForEachMemberRange(
+      text, range, what, [out](const std::string& key, ByteRange value) { (*out)[key] = value; }, values);
 }
 
 // The end of the value starting at `pos` (after any whitespace has been

@@ -149,6 +149,18 @@ for v in 5 '"x"' '[]' true; do
   expect_error "schemas-file/provider-schemas-$v" schemas_ps.json --offset $((off + 19)) \
     --match 'expected an object for "provider_schemas", found' -- --schemas schemas_ps.json "$SHOW"
 done
+# The schemas file is checked on a thread of its own beside the plan's
+# pre-scan, or after it with --jobs 1: the same errors either way, and an
+# error in the plan still wins over one in the schemas file.
+{ cat "$SHOW"; printf 'x'; } >show_trail.json
+for j in 1 2; do
+  expect_error "schemas-file/truncated-jobs-$j" schemas_trunc.json --offset 43 -- \
+    --jobs $j --schemas schemas_trunc.json "$SHOW"
+  expect_error "schemas-file/trailing-garbage-jobs-$j" schemas_trail.json --offset "$(wc -c <"$S")" -- \
+    --jobs $j --schemas schemas_trail.json "$SHOW"
+  expect_error "schemas-file/plan-error-first-jobs-$j" show_trail.json --offset "$(wc -c <"$SHOW")" \
+    --match 'after the end' -- --jobs $j --schemas schemas_trunc.json show_trail.json
+done
 mutate "$S" schemas_ps.json '"provider_schemas":{' '"Provider_Schemas":5,"x":{'
 { cat schemas_ps.json; printf ']'; } >schemas_ps_trail.json
 expect_error schemas-file/provider-schemas-number-then-garbage schemas_ps_trail.json \
