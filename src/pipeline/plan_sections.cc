@@ -69,9 +69,10 @@ Status PlanIsEmpty(const PlanContext& ctx, ResourceWorker* worker, const std::ve
 
 Status PrepareOutputs(const PlanContext& ctx, ResourceWorker* worker, std::vector<OutputEntry>* outputs) {
   // A repeated output_changes adds its outputs to the map already there.
+  // The pre-scan validated these objects: their members are found by structure.
   std::map<std::string, stream::ByteRange> by_name;
   for (const stream::ByteRange& r : ctx.facts.output_changes_objects) {
-    Status s = stream::IndexObjectMembers(ctx.in.plan, r, "'{'", &by_name);
+    Status s = stream::IndexObjectMembers(ctx.in.plan, r, "'{'", &by_name, stream::ValueSkip::kByStructure);
     if (!s.ok()) return ctx.PlanError(s);
   }
   for (auto& [name, range] : by_name) {

@@ -150,18 +150,17 @@ class JsonScanner {
   std::function<void(uint64_t)> progress_;
 };
 
-// How a walk over an object's members passes over their values.
-enum class MemberValues {
-  kValidate,      // validating each one
-  kAlreadyValid,  // by structure alone: a JsonScanner has validated the text
-};
+// How a scan passes over values it does not read: validating them, or only
+// finding their ends (structural_skip.h), where validation is another pass's
+// job, before (text a JsonScanner has validated) or after.
+enum class ValueSkip { kValidate, kByStructure };
 
 // Calls fn(key, value range) for each member of the object at `range` of
 // `text`, in document order, repeated keys included; `what` names the
 // object in the error when it is not one.
 template <typename Fn>
 Status ForEachMemberRange(std::string_view text, ByteRange range, const char* what, Fn fn,
-                          MemberValues values = MemberValues::kValidate) {
+                          ValueSkip skip = ValueSkip::kValidate) {
   JsonScanner inner(text.substr(range.begin, range.size()), range.begin);
   if (!inner.BeginObject(what)) return inner.status();
   bool first = true;
@@ -169,7 +168,7 @@ Status ForEachMemberRange(std::string_view text, ByteRange range, const char* wh
   while (inner.NextMember(&first, &key)) {
     inner.SkipWhitespace();
     size_t begin = inner.pos();
-    const bool skipped = values == MemberValues::kValidate ? inner.SkipValue(2) : inner.SkipStructurally(2);
+    const bool skipped = skip == ValueSkip::kValidate ? inner.SkipValue(2) : inner.SkipStructurally(2);
     if (!skipped) return inner.status();
     fn(key, ByteRange{range.begin + begin, range.begin + inner.pos(), true});
   }
@@ -192,9 +191,9 @@ inline void AddMapObject(const ByteRange& occurrence, std::vector<ByteRange>* ob
 // *out; a later key replaces an earlier one, as decoding into a Go map does.
 template <typename Map>
 Status IndexObjectMembers(std::string_view text, ByteRange range, const char* what, Map* out,
-                          MemberValues values = MemberValues::kValidate) {
+                          ValueSkip skip = ValueSkip::kValidate) {
   return ForEachMemberRange(
-      text, range, what, [out](const std::string& key, ByteRange value) { (*out)[key] = value; }, values);
+      text, range, what, [out](const std::string& key, ByteRange value) { (*out)[key] = value; }, skip);
 }
 
 // The end of the value starting at `pos` (after any whitespace has been

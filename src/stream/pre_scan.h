@@ -196,10 +196,6 @@ Status PreScan(std::string_view doc, PlanFacts* facts,
                const std::function<void(uint64_t)>& done_before = nullptr, const ChangeHooks* hooks = nullptr,
                PreScanSplit* split = nullptr);
 
-// How a scan passes over values it does not read: validating them, or only
-// finding their ends (structural_skip.h), leaving validation to a later pass.
-enum class ValueSkip { kValidate, kByStructure };
-
 // Reads the shallow facts of the resource change object at the scanner's
 // cursor, skipping its values. `outer_depth` counts enclosing containers.
 bool ScanResourceFacts(JsonScanner* s, int outer_depth, ResourceFacts* out, ValueSkip skip = ValueSkip::kValidate);

@@ -17,7 +17,7 @@ Status SchemaStore::IndexProviders() {
   providers_indexed_ = true;
   std::map<std::string, ByteRange, std::less<>> ranges;
   for (const ByteRange& r : ranges_) {
-    Status s = IndexObjectMembers(text_, r, "an object", &ranges, MemberValues::kAlreadyValid);
+    Status s = IndexObjectMembers(text_, r, "an object", &ranges, ValueSkip::kByStructure);
     if (!s.ok()) return s;
   }
   for (auto& [name, r] : ranges) providers_[name].range = r;
@@ -56,13 +56,13 @@ Status SchemaStore::IndexKind(ProviderIndex* p, int kind) {
                                        value.begin);
           }
         }
-      }, MemberValues::kAlreadyValid);
+      }, ValueSkip::kByStructure);
       if (!s.ok()) return s;
       if (!wrong_type.ok()) return wrong_type;
     }
   }
   for (const ByteRange& r : p->kinds[kind]) {
-    Status s = IndexObjectMembers(text_, r, "an object", &p->types[kind], MemberValues::kAlreadyValid);
+    Status s = IndexObjectMembers(text_, r, "an object", &p->types[kind], ValueSkip::kByStructure);
     if (!s.ok()) return s;
   }
   return Status::Ok();
