@@ -152,9 +152,9 @@ int main(int argc, char** argv) {
   std::string schemas, mode = "normal", color = "auto", quality = "auto", plan_path = "-";
   int width = -1;
   int jobs = 0;
-  std::string progress = "auto", format = "text", output_prefix;
+  std::string progress = "auto", format = "text", output_prefix, group_by, details_url, title;
   std::vector<std::string> action_lists, address_globs;
-  long long max_bytes = -1;
+  long long max_bytes = -1, max_parts = -1;
   po::options_description desc("Options");
   desc.add_options()
       ("schemas", po::value<std::string>(&schemas)->value_name("FILE"),
@@ -177,11 +177,22 @@ int main(int argc, char** argv) {
       ("address", po::value<std::vector<std::string>>(&address_globs)->composing()->value_name("GLOB"),
        "show only blocks whose address matches GLOB (repeatable; see Filters)")
       ("summary", "one line per shown block and the Plan: line, from a fast scan (see Summary)")
-      ("format", po::value<std::string>(&format)->value_name("F"), "text | markdown (default text; see Markdown)")
+      ("group-by", po::value<std::string>(&group_by)->value_name("module"),
+       "with --summary or --format json: the shown blocks as a tree of modules with their counts (see Summary)")
+      ("format", po::value<std::string>(&format)->value_name("F"),
+       "text | markdown | json (default text; see Markdown, JSON)")
+      ("detailed-exitcode", "exit 0 when the plan has no changes, 2 when it has, 1 on error or an errored plan, "
+       "as terraform plan -detailed-exitcode (see Exit status)")
       ("max-bytes", po::value<long long>(&max_bytes)->value_name("N"),
        "Markdown: at most N bytes per output (default 65000; 0 no limit)")
       ("output-prefix", po::value<std::string>(&output_prefix)->value_name("PATH"),
        "Markdown: write PATH.1.md, PATH.2.md ... of at most --max-bytes each")
+      ("max-parts", po::value<long long>(&max_parts)->value_name("N"),
+       "Markdown: at most N parts; the last says how many sections were left out (see Markdown)")
+      ("details-url", po::value<std::string>(&details_url)->value_name("URL"),
+       "Markdown: link to the full plan, in the note of sections left out by --max-parts")
+      ("title", po::value<std::string>(&title)->value_name("TEXT"),
+       "Markdown: a heading on every part (one project of several in a pull request)")
       ("progress", po::value<std::string>(&progress)->value_name("WHEN"),
        "auto | always | never: progress on standard error (default auto: when it is a terminal)")
       ("help,h", "show this help")
@@ -198,6 +209,9 @@ int main(int argc, char** argv) {
   for (std::string& a : args) {
     if (a == "-no-color") a = "--no-color";
   }
+  // As `terraform plan -detailed-exitcode`, a usage error is then 1: 2 means
+  // "changes".
+  int usage = std::find(args.begin(), args.end(), "--detailed-exitcode") != args.end() ? 1 : 2;
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
@@ -205,7 +219,7 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     // One line, like every other error.
     std::fprintf(stderr, "tfstream: %s (try 'tfstream --help')\n", OneLine(e.what()).c_str());
-    return 2;
+    return usage;
   }
   if (vm.count("help")) {
     std::cout << kUsage << "\n" << desc << "\n" << tfstream::cli::HelpDetails();
@@ -224,7 +238,7 @@ int main(int argc, char** argv) {
   } else if (mode == "refresh-only") {
     options.mode = tfstream::pipeline::PlanMode::kRefreshOnly;
   } else {
-    return Fail("--mode must be normal, destroy or refresh-only, not '" + mode + "'", 2);
+    return Fail("--mode must be normal, destroy or refresh-only, not '" + mode + "'", usage);
   }
   if (quality == "auto") {
     options.quality = tfstream::pipeline::Quality::kAuto;
@@ -235,7 +249,7 @@ int main(int argc, char** argv) {
   } else if (quality == "no-changes") {
     options.quality = tfstream::pipeline::Quality::kNoChanges;
   } else {
-    return Fail("--quality must be auto, none, errored or no-changes, not '" + quality + "'", 2);
+    return Fail("--quality must be auto, none, errored or no-changes, not '" + quality + "'", usage);
   }
   bool tty = isatty(STDOUT_FILENO) != 0;
   if (vm.count("no-color")) color = "never";
@@ -249,42 +263,68 @@ int main(int argc, char** argv) {
     options.color = tty && (no_color == nullptr || *no_color == '\0') &&
                     !(term != nullptr && std::strcmp(term, "dumb") == 0);
   } else {
-    return Fail("--color must be always, never or auto, not '" + color + "'", 2);
+    return Fail("--color must be always, never or auto, not '" + color + "'", usage);
   }
   // A width given must be one: -1 is only the "not given" marker.
-  if (vm.count("width") && width < 0) return Fail("--width must be at least 0", 2);
+  if (vm.count("width") && width < 0) return Fail("--width must be at least 0", usage);
   options.width = width >= 0 ? width : (tty ? TerminalWidth() : 78);
   options.stdout_is_terminal = tty;
   if (progress == "always" || (progress == "auto" && isatty(STDERR_FILENO))) {
     options.progress_fd = STDERR_FILENO;
     options.progress_columns = isatty(STDERR_FILENO) ? TerminalWidth(STDERR_FILENO) : 0;
   } else if (progress != "never" && progress != "auto") {
-    return Fail("--progress must be auto, always or never, not '" + progress + "'", 2);
+    return Fail("--progress must be auto, always or never, not '" + progress + "'", usage);
   }
   for (const std::string& list : action_lists) {
-    if (Status st = options.filter.AddActions(list); !st.ok()) return Fail(st.message(), 2);
+    if (Status st = options.filter.AddActions(list); !st.ok()) return Fail(st.message(), usage);
   }
   for (const std::string& glob : address_globs) {
-    if (Status st = options.filter.AddAddress(glob); !st.ok()) return Fail(st.message(), 2);
+    if (Status st = options.filter.AddAddress(glob); !st.ok()) return Fail(st.message(), usage);
   }
   options.summary = vm.count("summary") > 0;
-  if (format == "markdown") {
-    if (color == "always") return Fail("--format markdown is never coloured; drop --color always", 2);
-    if (options.summary) return Fail("--summary prints text; it cannot be combined with --format markdown", 2);
+  options.detailed_exitcode = vm.count("detailed-exitcode") > 0;
+  if (vm.count("group-by")) {
+    if (group_by != "module") return Fail("--group-by must be module, not '" + group_by + "'", usage);
+    if (!options.summary && format != "json") return Fail("--group-by applies to --summary and --format json", usage);
+    options.group_by_module = true;
+  }
+  bool markdown_only = vm.count("max-parts") || vm.count("details-url") || vm.count("title");
+  if (markdown_only && format != "markdown") {
+    return Fail("--max-parts, --details-url and --title apply to --format markdown only", usage);
+  }
+  if (format == "json") {
+    if (color == "always") return Fail("--format json is never coloured; drop --color always", usage);
+    options.format = tfstream::pipeline::Format::kJson;
+    options.color = false;
+    if (max_bytes != -1 || vm.count("output-prefix")) {
+      return Fail("--max-bytes and --output-prefix apply to --format markdown only", usage);
+    }
+  } else if (format == "markdown") {
+    if (color == "always") return Fail("--format markdown is never coloured; drop --color always", usage);
     options.format = tfstream::pipeline::Format::kMarkdown;
     options.color = false;
     if (max_bytes != -1 && max_bytes != 0 && (max_bytes < 1024 || max_bytes > (1ll << 40))) {
-      return Fail("--max-bytes must be 0 (no limit) or from 1024 to 2^40", 2);
+      return Fail("--max-bytes must be 0 (no limit) or from 1024 to 2^40", usage);
     }
     options.max_bytes = max_bytes == -1 ? 65000 : static_cast<size_t>(max_bytes);
-    if (vm.count("output-prefix") && output_prefix.empty()) return Fail("--output-prefix must not be empty", 2);
+    if (vm.count("output-prefix") && output_prefix.empty()) return Fail("--output-prefix must not be empty", usage);
     options.output_prefix = output_prefix;
+    if (vm.count("max-parts") && (max_parts < 1 || max_parts > 1000000)) {
+      return Fail("--max-parts must be from 1 to 1000000", usage);
+    }
+    options.max_parts = max_parts == -1 ? 0 : static_cast<size_t>(max_parts);
+    if (options.max_parts > 0 && options.max_bytes == 0) return Fail("--max-parts needs a --max-bytes limit", usage);
+    if (vm.count("details-url") && details_url.empty()) return Fail("--details-url must not be empty", usage);
+    if (vm.count("title") && title.empty()) return Fail("--title must not be empty", usage);
+    if (title.find('\n') != std::string::npos) return Fail("--title must be one line", usage);
+    options.details_url = details_url;
+    options.title = title;
   } else if (format != "text") {
-    return Fail("--format must be text or markdown, not '" + format + "'", 2);
+    return Fail("--format must be text, markdown or json, not '" + format + "'", usage);
   } else if (max_bytes != -1 || vm.count("output-prefix")) {
-    return Fail("--max-bytes and --output-prefix apply to --format markdown only", 2);
+    return Fail("--max-bytes and --output-prefix apply to --format markdown only", usage);
   }
-  if (jobs < 0) return Fail("--jobs must be at least 1", 2);
+  if (jobs < 0) return Fail("--jobs must be at least 1", usage);
   if (jobs > kMaxJobs) jobs = kMaxJobs;
   if (jobs == 0) jobs = std::min(tfstream::cli::UsableCores(), kMaxJobs);
   options.jobs = jobs;
@@ -293,9 +333,9 @@ int main(int argc, char** argv) {
 
   // An empty path would only fail later as "<empty>: No such file"; an empty
   // --schemas would be silently ignored.
-  if (plan_path.empty()) return Fail("PLAN must not be an empty string (use - for standard input)", 2);
-  if (vm.count("schemas") && schemas.empty()) return Fail("--schemas must not be an empty string", 2);
-  if (plan_path == "-" && schemas == "-") return Fail("PLAN and --schemas cannot both be standard input", 2);
+  if (plan_path.empty()) return Fail("PLAN must not be an empty string (use - for standard input)", usage);
+  if (vm.count("schemas") && schemas.empty()) return Fail("--schemas must not be an empty string", usage);
+  if (plan_path == "-" && schemas == "-") return Fail("PLAN and --schemas cannot both be standard input", usage);
   if ((plan_path == "-" || schemas == "-") && !stdin_open) return Fail("<stdin>: standard input is closed", 1);
   if (!stdout_open) return Fail("cannot write standard output: it is closed", 1);
 
@@ -347,6 +387,11 @@ int main(int argc, char** argv) {
   if (!job.status.ok()) {
     (void)sink.Flush();
     return Fail(job.status.message(), job.report.too_large ? 3 : 1);
+  }
+  if (options.detailed_exitcode) {
+    // terraform plan exits 1 when planning failed, whatever the plan holds.
+    if (job.report.errored) return Fail(job.input.plan_label + ": the plan errored (planning failed)", 1);
+    return job.report.has_changes ? 2 : 0;
   }
   return 0;
 }

@@ -104,6 +104,21 @@ std::string HtmlEscape(std::string_view s) {
   return out;
 }
 
+std::string CodeSpan(std::string_view s) {
+  size_t longest = 0, run = 0;
+  for (char c : s) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  std::string fence(longest + 1, '`');
+  bool pad = !s.empty() && (s.front() == '`' || s.back() == '`');
+  std::string out = fence;
+  if (pad) out += ' ';
+  out += s;
+  if (pad) out += ' ';
+  return out + fence;
+}
+
 MarkdownUnit DetailsUnit(std::string_view summary_html, std::string diff_lines) {
   // A fence ends at a line of at least as many backticks as opened it, so
   // open with more than the longest run inside (heredocs may hold Markdown).

@@ -47,6 +47,11 @@ std::string FirstSymbol(std::string_view marked);
 // &, <, >, " and ' as HTML entities.
 std::string HtmlEscape(std::string_view s);
 
+// `s` as a Markdown code span: nothing inside is read as Markdown or HTML.
+// The backtick fence is longer than any run of backticks in `s` (a space
+// pads it where `s` starts or ends with one, as CommonMark strips one).
+std::string CodeSpan(std::string_view s);
+
 // A collapsed <details> section: `summary_html` (already escaped) and the
 // diff lines in a fence longer than any run of backticks inside them.
 MarkdownUnit DetailsUnit(std::string_view summary_html, std::string diff_lines);

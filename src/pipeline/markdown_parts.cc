@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 
 namespace tfstream::pipeline {
@@ -17,19 +18,34 @@ bool TruncateUnit(const MarkdownUnit& unit, size_t budget, size_t max_bytes, std
            " bytes, over --max-bytes=" + std::to_string(max_bytes) + "; " + std::to_string(shown) + " of " +
            std::to_string(total_lines) + " lines shown._\n";
   };
+  // A body outside a fence may nest <details> sections (--group-by module):
+  // those the cut leaves open are closed after the kept lines.
+  const bool nests = unit.close.empty();
+  constexpr std::string_view kOpen = "<details>", kClose = "</details>\n";
+  size_t opens = 0;
+  if (nests) {
+    for (size_t p = unit.body.find(kOpen); p != std::string::npos; p = unit.body.find(kOpen, p + 1)) ++opens;
+  }
   // The note is longest with every line shown: reserve that much.
-  size_t fixed = unit.head.size() + unit.close.size() + note(total_lines).size() + unit.after.size();
+  size_t fixed = unit.head.size() + unit.close.size() + note(total_lines).size() + unit.after.size() +
+                 opens * kClose.size();
   if (fixed > budget) return false;
-  size_t keep = 0, lines = 0;
-  while (keep < unit.body.size()) {
-    size_t nl = unit.body.find('\n', keep);
-    size_t next = nl == std::string::npos ? unit.body.size() : nl + 1;
+  size_t keep = 0, lines = 0, open_now = 0;
+  std::string_view body = unit.body;
+  while (keep < body.size()) {
+    size_t nl = body.find('\n', keep);
+    size_t next = nl == std::string::npos ? body.size() : nl + 1;
     if (fixed + next > budget) break;
+    if (nests && body.substr(keep, kOpen.size()) == kOpen) ++open_now;
+    if (nests && body.substr(keep, kClose.size() - 1) == kClose.substr(0, kClose.size() - 1) && open_now > 0) {
+      --open_now;
+    }
     keep = next;
     ++lines;
   }
   *out = unit.head;
   out->append(unit.body, 0, keep);
+  for (size_t i = 0; i < open_now; ++i) out->append(kClose);
   *out += unit.close + note(lines) + unit.after;
   return true;
 }
@@ -38,11 +54,43 @@ MarkdownParts::~MarkdownParts() {
   if (fd_ >= 0) close(fd_);
 }
 
+std::string MarkdownParts::LeftOutNote(size_t left_out) const {
+  std::string note = "\n_tfstream: " + std::to_string(left_out) + " more section" + (left_out == 1 ? "" : "s") +
+                     " of this plan left out (--max-parts=" + std::to_string(max_parts_) + ")._";
+  if (!details_url_.empty()) note += " [Full plan](" + details_url_ + ")";
+  return note + "\n";
+}
+
+size_t MarkdownParts::Limit(bool last_part) const {
+  if (max_bytes_ == 0) return SIZE_MAX;
+  if (!last_part) return max_bytes_;
+  size_t reserve = LeftOutNote(SIZE_MAX).size();
+  return reserve < max_bytes_ ? max_bytes_ - reserve : 0;
+}
+
 Status MarkdownParts::Add(const MarkdownUnit& unit) {
+  if (left_out_ > 0) return ++left_out_, Status::Ok();
   if (prefix_.empty()) {
     if (max_bytes_ == 0) {
+      if (part_units_++ == 0) out_->Append(Heading());
       out_->Append(unit.Text());
       return out_->Flush();
+    }
+    if (part_units_ == 0) pending_ = Heading();
+    if (part_full_) return ++left_out_, Status::Ok();
+    const size_t limit = Limit(InLastPart());
+    if (max_parts_ > 0 && pending_.size() + unit.size() > limit) {
+      // The one document is full: cut a unit that alone is too large,
+      // leave this and every later unit out otherwise.
+      std::string cut;
+      if (part_units_ == 0 && limit > pending_.size() && TruncateUnit(unit, limit - pending_.size(), max_bytes_, &cut)) {
+        pending_ += cut;
+        ++part_units_;
+        part_full_ = true;
+        return Status::Ok();
+      }
+      ++left_out_;
+      return Status::Ok();
     }
     if (pending_.size() + unit.size() > max_bytes_) {
       too_large_ = true;
@@ -52,25 +100,29 @@ Status MarkdownParts::Add(const MarkdownUnit& unit) {
           "larger --max-bytes; 0 means no limit)");
     }
     pending_ += unit.Text();
+    ++part_units_;
     return Status::Ok();
   }
   Status s;
-  bool fits = max_bytes_ == 0 || part_size_ + unit.size() <= max_bytes_;
-  if (fd_ >= 0 && !fits && part_units_ > 0 && !(s = ClosePart()).ok()) return s;
+  if (fd_ >= 0 && (part_full_ || (part_units_ > 0 && part_size_ + unit.size() > Limit(InLastPart())))) {
+    if (InLastPart()) return ++left_out_, Status::Ok();
+    if (!(s = ClosePart()).ok()) return s;
+  }
   if (fd_ < 0 && !(s = OpenPart()).ok()) return s;
-  if (max_bytes_ == 0 || part_size_ + unit.size() <= max_bytes_) {
+  const size_t limit = Limit(InLastPart());
+  if (part_size_ + unit.size() <= limit) {
     ++part_units_;
     return WritePart(unit.Text());
   }
   // Too large even for a part of its own: cut it, and let nothing follow it.
   std::string cut;
-  if (!TruncateUnit(unit, max_bytes_ - part_size_, max_bytes_, &cut)) {
+  if (limit <= part_size_ || !TruncateUnit(unit, limit - part_size_, max_bytes_, &cut)) {
     return Status::Error("--max-bytes=" + std::to_string(max_bytes_) +
                          " is too small to hold even a truncated block; give a larger limit");
   }
   ++part_units_;
-  if (!(s = WritePart(cut)).ok()) return s;
-  return ClosePart();
+  part_full_ = true;
+  return WritePart(cut);
 }
 
 Status MarkdownParts::OpenPart() {
@@ -80,8 +132,10 @@ Status MarkdownParts::OpenPart() {
   if (fd_ < 0) return Status::Error("cannot write " + path + ": " + std::strerror(errno));
   listing_ += path + "\n";
   part_size_ = part_units_ = 0;
-  if (parts_ > 1) return WritePart("_Plan continued (part " + std::to_string(parts_) + ")._\n\n");
-  return Status::Ok();
+  part_full_ = false;
+  std::string opening = Heading();
+  if (parts_ > 1) opening += "_Plan continued (part " + std::to_string(parts_) + ")._\n\n";
+  return WritePart(opening);
 }
 
 Status MarkdownParts::WritePart(std::string_view text) {
@@ -104,12 +158,15 @@ Status MarkdownParts::ClosePart() {
 
 Status MarkdownParts::Finish() {
   if (prefix_.empty()) {
+    if (part_units_ == 0) out_->Append(Heading());
     out_->Append(pending_);
     pending_.clear();
+    if (left_out_ > 0) out_->Append(LeftOutNote(left_out_));
     return out_->Flush();
   }
   Status s;
   if (parts_ == 0 && !(s = OpenPart()).ok()) return s;  // an empty document is still one part
+  if (left_out_ > 0 && !(s = WritePart(LeftOutNote(left_out_))).ok()) return s;
   if (fd_ >= 0 && !(s = ClosePart()).ok()) return s;
   for (size_t n = parts_ + 1;; ++n) {
     std::string stale = PartPath(n);

@@ -12,6 +12,13 @@
 // after it. When done, files <prefix>.<N+1>.md, <N+2>... left by an earlier,
 // longer run are removed (so <prefix>.*.md is exactly this run's parts) and
 // the paths written are listed on standard output, one a line.
+//
+// With a title, every part opens with "## <title>". With max_parts N (and a
+// byte limit), at most N parts are written (to standard output: the one
+// document, cut instead of refused): the first unit that does not fit in
+// the last part, and every unit after it, is left out, and the last part
+// ends with a note saying how many were, linking details_url when given.
+// Room for that note is kept in the last part, so it stays within the limit.
 #pragma once
 
 #include <string>
@@ -27,6 +34,12 @@ class MarkdownParts {
   MarkdownParts(size_t max_bytes, std::string prefix, buffer::OutputSink* out)
       : max_bytes_(max_bytes), prefix_(std::move(prefix)), out_(out) {}
   ~MarkdownParts();
+  // Before the first Add().
+  void set_title(std::string title) { title_ = std::move(title); }
+  void set_max_parts(size_t max_parts, std::string details_url) {
+    max_parts_ = max_parts;
+    details_url_ = std::move(details_url);
+  }
   MarkdownParts(const MarkdownParts&) = delete;
   MarkdownParts& operator=(const MarkdownParts&) = delete;
 
@@ -34,8 +47,16 @@ class MarkdownParts {
   Status Finish();
   // Add failed because standard output would have exceeded max_bytes.
   bool too_large() const { return too_large_; }
+  // Units left out by max_parts.
+  size_t left_out() const { return left_out_; }
 
  private:
+  std::string Heading() const { return title_.empty() ? "" : "## " + title_ + "\n\n"; }
+  // The closing note for `left_out` units left out.
+  std::string LeftOutNote(size_t left_out) const;
+  // The bytes a part may hold: the last one keeps room for the note.
+  size_t Limit(bool last_part) const;
+  bool InLastPart() const { return max_parts_ > 0 && (prefix_.empty() || parts_ == max_parts_); }
   Status OpenPart();
   Status ClosePart();
   Status WritePart(std::string_view text);
@@ -52,7 +73,12 @@ class MarkdownParts {
   size_t parts_ = 0;      // parts opened so far
   size_t part_size_ = 0;  // bytes in the open part
   size_t part_units_ = 0;
+  bool part_full_ = false;  // a truncated unit ends its part
   std::string listing_;  // the paths written, for standard output
+
+  std::string title_, details_url_;
+  size_t max_parts_ = 0;
+  size_t left_out_ = 0;  // once non-zero, every later unit is left out too
 };
 
 // `unit` cut to at most `budget` bytes: whole body lines, then the fence

@@ -1,8 +1,10 @@
 #include "pipeline/plan_markdown.h"
 
 #include "pipeline/change_blocks.h"
+#include "pipeline/markdown_alert.h"
 #include "pipeline/markdown_block.h"
 #include "pipeline/markdown_parts.h"
+#include "pipeline/plan_changes.h"
 #include "pipeline/plan_context.h"
 #include "pipeline/plan_prepare.h"
 #include "pipeline/plan_sections.h"
@@ -19,6 +21,20 @@ constexpr LegendEntry kExtraRows[] = {
     {Action::kForget, "forget (no longer managed, not destroyed)"},
     {Action::kNoOp, "move or import only"},
 };
+
+}  // namespace
+
+std::string_view ActionRowWords(Action action) {
+  for (const LegendEntry& e : Legend()) {
+    if (e.action == action) return e.words;
+  }
+  for (const LegendEntry& e : kExtraRows) {
+    if (e.action == action) return e.words;
+  }
+  return "";
+}
+
+namespace {
 
 // The opening paragraph: what Terraform's text would say about the plan as
 // a whole.
@@ -61,8 +77,10 @@ std::string Headline(const PlanContext& ctx, const PreparedPlan& prepared, bool 
   return h;
 }
 
+}  // namespace
+
 // Shown blocks by action, legend order first.
-std::string CountTable(const stream::PlanFacts& f) {
+std::string MarkdownCountTable(const stream::PlanFacts& f) {
   std::string rows;
   auto row = [&](const LegendEntry& e) {
     size_t n = f.filtered_counts[static_cast<size_t>(e.action)];
@@ -84,6 +102,8 @@ std::string CountTable(const stream::PlanFacts& f) {
   if (rows.empty()) return "";
   return "| Action | Resources |\n| :-- | --: |\n" + rows + "\n";
 }
+
+namespace {
 
 MarkdownUnit Plain(std::string text) {
   MarkdownUnit u;
@@ -112,12 +132,17 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
   if (!(s = RenderDeferred(ctx, &worker, &deferred, &have_deferred)).ok()) return s;
 
   MarkdownParts parts(options.max_bytes, options.output_prefix, out);
+  parts.set_title(options.title);
+  parts.set_max_parts(options.max_parts, options.details_url);
   auto add = [&](const MarkdownUnit& u) {
     Status st = parts.Add(u);
     if (!st.ok() && parts.too_large() && report != nullptr) report->too_large = true;
     return st;
   };
-  if (!(s = add(Plain(Headline(ctx, prepared, have_drift) + CountTable(ctx.facts)))).ok()) return s;
+  std::string alert;
+  if (!(s = DestroyAlert(ctx, &alert)).ok()) return s;
+  s = add(Plain(alert + Headline(ctx, prepared, have_drift) + MarkdownCountTable(ctx.facts)));
+  if (!s.ok()) return s;
   if (have_drift) {
     s = add(DetailsUnit("Objects have changed outside of Terraform", DiffLines(*drift.buffer())));
     if (!s.ok()) return s;
@@ -143,6 +168,7 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
     if (!(s = RenderOutputs(ctx, &worker, prepared.outputs, &text)).ok()) return s;
     if (!(s = add(DetailsUnit("Changes to Outputs", DiffLines(text)))).ok()) return s;
   }
+  if (options.detailed_exitcode && !(s = DecideChanges(ctx, report)).ok()) return s;
   return parts.Finish();
 }
 

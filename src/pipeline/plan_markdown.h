@@ -32,8 +32,15 @@
 #include "buffer/output_sink.h"
 #include "pipeline/plan_pipeline.h"
 #include "pipeline/progress_meter.h"
+#include "render/computed/action.h"
+#include "stream/pre_scan.h"
 
 namespace tfstream::pipeline {
+
+// The table of shown blocks by action ("| Action | Resources |"), "" when
+// no block is shown; and the words of an action's row.
+std::string MarkdownCountTable(const stream::PlanFacts& facts);
+std::string_view ActionRowWords(render::Action action);
 
 Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter* progress,
                       buffer::OutputSink* out, Report* report);

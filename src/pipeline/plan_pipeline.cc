@@ -21,6 +21,8 @@
 #include "pipeline/background_validation.h"
 #include "pipeline/change_blocks.h"
 #include "pipeline/plan_context.h"
+#include "pipeline/plan_changes.h"
+#include "pipeline/plan_json.h"
 #include "pipeline/plan_markdown.h"
 #include "pipeline/plan_prepare.h"
 #include "pipeline/plan_sections.h"
@@ -67,6 +69,7 @@ class PlanPipeline {
       : ctx_(in, opt), progress_(progress), out_(out), worker_(ctx_) {}
 
   Status Run();
+  const PlanContext& context() const { return ctx_; }
 
  private:
   Status RenderChanges();
@@ -248,13 +251,16 @@ Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink
     }
   }
   Status s;
-  if (options.summary) {
-    s = RenderSummary(input, options, progress.get(), out);
+  if (options.format == Format::kJson) {
+    s = RenderJson(input, options, progress.get(), out, report);
+  } else if (options.summary) {
+    s = RenderSummary(input, options, progress.get(), out, report);
   } else if (options.format == Format::kMarkdown) {
     s = RenderMarkdown(input, options, progress.get(), out, report);
   } else {
     PlanPipeline pipeline(input, options, progress.get(), out);
     s = pipeline.Run();
+    if (s.ok() && options.detailed_exitcode) s = DecideChanges(pipeline.context(), report);
   }
   if (progress != nullptr) {
     progress->Finish();

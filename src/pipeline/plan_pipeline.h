@@ -17,7 +17,7 @@ namespace tfstream::pipeline {
 
 enum class PlanMode { kNormal, kDestroy, kRefreshOnly };
 enum class Quality { kAuto, kNone, kErrored, kNoChanges };
-enum class Format { kText, kMarkdown };
+enum class Format { kText, kMarkdown, kJson };
 
 struct Options {
   PlanMode mode = PlanMode::kNormal;
@@ -39,6 +39,16 @@ struct Options {
   // <output_prefix>.<n>.md, or all to `out` when output_prefix is empty.
   size_t max_bytes = 0;
   std::string output_prefix;
+  // Markdown: at most max_parts parts (0: no limit), the last saying how
+  // many sections were left out, with a link to details_url when given;
+  // title: a "## " heading on every part (empty: none).
+  size_t max_parts = 0;
+  std::string details_url, title;
+  // --summary --group-by module: the shown blocks as a tree of modules
+  // (plan_summary.h); with --format json, a "modules" tree (plan_json.h).
+  bool group_by_module = false;
+  // --detailed-exitcode: fill Report::has_changes and Report::errored.
+  bool detailed_exitcode = false;
   // --progress: the descriptor to draw it on (-1: none) and the width of
   // its terminal; when stdout_is_terminal, the line is erased before plan
   // text is written.
@@ -52,6 +62,11 @@ struct Report {
   // Markdown to standard output would have exceeded max_bytes; nothing was
   // written.
   bool too_large = false;
+  // With Options::detailed_exitcode (plan_changes.h): whether the plan has
+  // changes as `terraform plan -detailed-exitcode` decides, and whether it
+  // has the Errored quality.
+  bool has_changes = false;
+  bool errored = false;
 };
 
 struct Input {

@@ -48,14 +48,15 @@ Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks h
   return Status::Ok();
 }
 
-Status PreparePlan(PlanContext* ctx, ResourceWorker* worker, PreparedPlan* out) {
-  const stream::PlanFacts& facts = ctx->facts;
-  switch (ctx->opt.quality) {
+PlanQualities QualitiesOf(const PlanContext& ctx) {
+  const stream::PlanFacts& facts = ctx.facts;
+  PlanQualities q;
+  switch (ctx.opt.quality) {
     case Quality::kErrored:
-      out->errored = true;
+      q.errored = true;
       break;
     case Quality::kNoChanges:
-      out->no_changes_quality = true;
+      q.no_changes = true;
       break;
     case Quality::kNone:
       break;
@@ -64,13 +65,21 @@ Status PreparePlan(PlanContext* ctx, ResourceWorker* worker, PreparedPlan* out) 
       // qualities separately, so the renderer shape has none.
       if (facts.shape != stream::InputShape::kRenderer) {
         if (facts.errored) {
-          out->errored = true;
+          q.errored = true;
         } else if (!facts.applyable) {  // absent too, as Go's bool: older plans lack the key
-          out->no_changes_quality = true;
+          q.no_changes = true;
         }
       }
       break;
   }
+  return q;
+}
+
+Status PreparePlan(PlanContext* ctx, ResourceWorker* worker, PreparedPlan* out) {
+  const stream::PlanFacts& facts = ctx->facts;
+  const PlanQualities q = QualitiesOf(*ctx);
+  out->errored = q.errored;
+  out->no_changes_quality = q.no_changes;
   Status s;
   if (!(s = CheckSchemas(ctx)).ok()) return s;
   if (ctx->opt.mode != PlanMode::kRefreshOnly && !(s = PrepareRelevantAttributes(ctx)).ok()) return s;

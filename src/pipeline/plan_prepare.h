@@ -18,6 +18,14 @@ namespace tfstream::pipeline {
 // `hooks.filter` is set here; on_shown and on_begin are the caller's.
 Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks hooks = {});
 
+// The plan's qualities (plans.Quality) as --quality and the document give
+// them; every output form reads them here.
+struct PlanQualities {
+  bool errored = false;     // Errored
+  bool no_changes = false;  // NoChanges
+};
+PlanQualities QualitiesOf(const PlanContext& ctx);
+
 struct PreparedPlan {
   bool errored = false;             // Terraform's Errored quality
   bool no_changes_quality = false;  // NoChanges quality

@@ -29,17 +29,31 @@ std::string PlainSymbol(Action action) {
   return start == std::string::npos ? "" : s.substr(start);
 }
 
+PlanLineCounts CountPlanLine(const stream::PlanFacts& facts) {
+  return CountPlanLine(facts.counts, facts.importing, facts.actions.size());
+}
+
+PlanLineCounts CountPlanLine(const std::array<size_t, stream::kPlanActionCount>& counts, size_t importing,
+                             size_t invoke) {
+  auto n = [&](Action a) { return counts[static_cast<size_t>(a)]; };
+  PlanLineCounts c;
+  c.import = importing;
+  c.add = n(Action::kCreate) + n(Action::kDeleteThenCreate) + n(Action::kCreateThenDelete) +
+          n(Action::kCreateThenForget);
+  c.change = n(Action::kUpdate);
+  c.destroy = n(Action::kDelete) + n(Action::kDeleteThenCreate) + n(Action::kCreateThenDelete);
+  c.forget = 0;  // Terraform's line has none (see PlanLineCounts)
+  c.invoke = invoke;
+  return c;
+}
+
 std::string PlanSummaryLine(const stream::PlanFacts& facts, const render::text::Colorize& colorize) {
-  auto n = [&](Action a) { return facts.counts[static_cast<size_t>(a)]; };
+  const PlanLineCounts c = CountPlanLine(facts);
   std::string summary = colorize.Color("[bold]Plan:[reset] ");
-  if (facts.importing > 0) summary += std::to_string(facts.importing) + " to import, ";
-  summary +=
-      std::to_string(n(Action::kCreate) + n(Action::kDeleteThenCreate) + n(Action::kCreateThenDelete) +
-                     n(Action::kCreateThenForget)) +
-      " to add, " + std::to_string(n(Action::kUpdate)) + " to change, " +
-      std::to_string(n(Action::kDelete) + n(Action::kDeleteThenCreate) + n(Action::kCreateThenDelete)) +
-      " to destroy.";
-  if (!facts.actions.empty()) summary += " Actions: " + std::to_string(facts.actions.size()) + " to invoke.";
+  if (c.import > 0) summary += std::to_string(c.import) + " to import, ";
+  summary += std::to_string(c.add) + " to add, " + std::to_string(c.change) + " to change, " +
+             std::to_string(c.destroy) + " to destroy.";
+  if (c.invoke > 0) summary += " Actions: " + std::to_string(c.invoke) + " to invoke.";
   return summary;
 }
 

@@ -20,4 +20,26 @@ bool PlanActionFromList(const std::vector<std::string>& a, PlanAction* out) {
   return false;
 }
 
+std::string_view ActionWord(PlanAction action) {
+  switch (action) {
+    case PlanAction::kNoOp:
+      return "no-op";
+    case PlanAction::kCreate:
+      return "create";
+    case PlanAction::kRead:
+      return "read";
+    case PlanAction::kUpdate:
+      return "update";
+    case PlanAction::kDeleteThenCreate:
+    case PlanAction::kCreateThenDelete:
+    case PlanAction::kCreateThenForget:
+      return "replace";
+    case PlanAction::kDelete:
+      return "delete";
+    case PlanAction::kForget:
+      return "forget";
+  }
+  return "no-op";  // not reached: every PlanAction is named above
+}
+
 }  // namespace tfstream::stream

@@ -70,7 +70,7 @@ bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, ScanRun& run, ValueSk
   const ChangeHooks* hooks = run.hooks;
   size_t at = s->pos();
   // A repeated key replaces the earlier array, null included.
-  facts->shown_changes = facts->importing = facts->resource_change_count = 0;
+  facts->shown_changes = facts->importing = facts->resource_change_count = facts->unprinted_deletes = 0;
   facts->counts.fill(0);
   facts->filtered_counts.fill(0);
   facts->filtered_out = 0;

@@ -99,6 +99,9 @@ struct PlanFacts {
   // whole plan, whatever the ChangeFilter (the summary line stays Terraform's).
   size_t shown_changes = 0;  // len(changes): blocks that will be printed
   size_t importing = 0;
+  // Deletions Terraform does not print (data sources): its plan still counts
+  // them as changes (plans.ChangesSrc.Empty), --detailed-exitcode too.
+  size_t unprinted_deletes = 0;
   std::array<size_t, kPlanActionCount> counts{};  // by PlanAction, NoOp excluded
   size_t resource_change_count = 0;
   // Over the blocks the ChangeFilter lets through (all printed blocks when
@@ -130,6 +133,11 @@ struct ResourceFacts {
   std::vector<std::string> actions_spare;  // Go's backing array past len(actions)
   bool has_actions = false;
   bool importing = false;
+  // Read only when read_details is set (--format json, --group-by): the
+  // module_address and action_reason strings and the index as written
+  // (JSON text, "" when absent). Clear() keeps read_details.
+  bool read_details = false;
+  std::string module_address, action_reason, index;
 
   bool Moved() const { return !previous_address.empty() && previous_address != address; }
   // Back to a default-constructed state, keeping the strings' buffers: the
@@ -153,6 +161,8 @@ struct ChangeHooks {
   // Called when a "resource_changes" value starts (an array or null): a
   // repeated key replaces the earlier array, so forget its blocks.
   std::function<void()> on_begin;
+  // Whether the facts given to on_shown carry ResourceFacts' details.
+  bool read_details = false;
 };
 
 // Sharing the pre-scan with a second thread (pre_scan_split.h), for when a

@@ -263,6 +263,7 @@ bool ScanActionInvocation(JsonScanner* s, ActionInvocationFacts* out) {
 bool ScanChangeElement(JsonScanner* s, size_t element_at, PlanFacts* facts, const ChangeHooks* hooks,
                        ValueSkip skip, ResourceFacts* rf, const SchemaKey** last_schema) {
   rf->Clear();
+  rf->read_details = hooks != nullptr && hooks->read_details;
   if (!ScanResourceFacts(s, 2, rf, skip)) return false;
   ++facts->resource_change_count;
   PlanAction action;
@@ -288,7 +289,10 @@ bool ScanChangeElement(JsonScanner* s, size_t element_at, PlanFacts* facts, cons
     }
     *last_schema = &it->first;
   }
-  if (!IsPrintedChange(action, *rf)) return true;
+  if (!IsPrintedChange(action, *rf)) {
+    if (action == PlanAction::kDelete) ++facts->unprinted_deletes;
+    return true;
+  }
   ++facts->shown_changes;
   if (rf->importing) ++facts->importing;
   if (action != PlanAction::kNoOp) ++facts->counts[static_cast<size_t>(action)];
@@ -304,7 +308,10 @@ bool ScanChangeElement(JsonScanner* s, size_t element_at, PlanFacts* facts, cons
 }
 
 void ResourceFacts::Clear() {
-  for (std::string* f : {&address, &mode, &type, &name, &provider_name, &previous_address, &deposed}) f->clear();
+  for (std::string* f : {&address, &mode, &type, &name, &provider_name, &previous_address, &deposed,
+                         &module_address, &action_reason, &index}) {
+    f->clear();
+  }
   actions.clear();
   actions_spare.clear();
   has_actions = false;
@@ -322,11 +329,19 @@ bool ScanResourceFacts(JsonScanner* s, int depth, ResourceFacts* out, ValueSkip 
     if (const auto* m = FindStringMember(key, kResourceStrings)) {
       ok = ReadStringField(s, m->name, &(out->*m->field));
     } else if (key.Is("module_address")) {
-      ok = CheckStringField(s, "module_address");
+      ok = out->read_details ? ReadStringField(s, "module_address", &out->module_address)
+                             : CheckStringField(s, "module_address");
     } else if (key.Is("index_unknown")) {
       ok = CheckBoolField(s, "index_unknown");
     } else if (key.Is("action_reason")) {
-      ok = CheckStringField(s, "action_reason");
+      ok = out->read_details ? ReadStringField(s, "action_reason", &out->action_reason)
+                             : CheckStringField(s, "action_reason");
+    } else if (out->read_details && key.Is("index")) {
+      // Kept as written (a json.RawMessage in Terraform), the last one counting.
+      s->Peek();
+      size_t at = s->pos();
+      ok = SkipUnread(s, depth + 1, skip);
+      if (ok) out->index.assign(s->text().substr(at, s->pos() - at));
     } else if (key.Is("change")) {
       ok = ScanChangeFacts(s, depth + 1, out, skip);
     } else {

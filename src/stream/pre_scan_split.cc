@@ -247,6 +247,7 @@ void AddTallies(const PlanFacts& t, PlanFacts* facts) {
   facts->resource_change_count += t.resource_change_count;
   facts->shown_changes += t.shown_changes;
   facts->importing += t.importing;
+  facts->unprinted_deletes += t.unprinted_deletes;
   facts->filtered_out += t.filtered_out;
   for (size_t i = 0; i < facts->counts.size(); ++i) {
     facts->counts[i] += t.counts[i];

@@ -1,0 +1,33 @@
+// The GitHub alert at the top of a Markdown plan (--format markdown, with or
+// without --summary) when it destroys anything, so that a reviewer cannot
+// miss it in a long comment:
+//
+//   > [!WARNING]
+//   > This plan destroys 3 resources: 2 deleted, 1 replaced.
+//   > - `-` `aws_s3_bucket.old`
+//   > - `-/+` `aws_db_instance.main`
+//   > - ... and 1 more
+//
+// It counts over the whole plan, as the Plan: line does (filters aside):
+// ["delete"] blocks Terraform prints (data sources are never destroyed) and
+// the replacements that destroy the old object (["delete","create"],
+// ["create","delete"]); ["create","forget"] and ["forget"] keep the object.
+// At most kAlertAddresses addresses are listed, in plan order, found by a
+// pass over resource_changes that stops at the last one listed; GitHub shows
+// the block as a blockquote with a warning icon, other renderers as a plain
+// blockquote.
+#pragma once
+
+#include <string>
+
+#include "base/status.h"
+#include "pipeline/plan_context.h"
+
+namespace tfstream::pipeline {
+
+inline constexpr size_t kAlertAddresses = 20;
+
+// The alert followed by a blank line, or "" when the plan destroys nothing.
+Status DestroyAlert(const PlanContext& ctx, std::string* out);
+
+}  // namespace tfstream::pipeline

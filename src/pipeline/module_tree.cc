@@ -1,0 +1,118 @@
+#include "pipeline/module_tree.h"
+
+namespace tfstream::pipeline {
+namespace {
+
+// Where the step after `pos` starts (past the '.'), or npos: a step ends at
+// a '.' outside an index key; a quoted key may hold '.', '[' and '"' escaped.
+size_t NextStep(std::string_view a, size_t pos) {
+  bool in_brackets = false, in_quotes = false;
+  for (size_t i = pos; i < a.size(); ++i) {
+    char c = a[i];
+    if (in_quotes) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_quotes = false;
+      }
+    } else if (c == '"' && in_brackets) {
+      in_quotes = true;
+    } else if (c == '[') {
+      in_brackets = true;
+    } else if (c == ']') {
+      in_brackets = false;
+    } else if (c == '.' && !in_brackets) {
+      return i + 1;
+    }
+  }
+  return std::string_view::npos;
+}
+
+bool StartsModuleStep(std::string_view a, size_t pos) { return a.substr(pos, 7) == "module."; }
+
+}  // namespace
+
+std::string_view ModuleOfAddress(std::string_view address) {
+  size_t end = 0;  // of the module part
+  size_t pos = 0;
+  while (pos != std::string_view::npos && pos < address.size() && StartsModuleStep(address, pos)) {
+    size_t name = pos + 7;                  // the module's name and key
+    size_t after = NextStep(address, name);  // the step after it
+    if (after == std::string_view::npos) break;  // "module.x" alone is no resource
+    end = after - 1;
+    pos = after;
+  }
+  return address.substr(0, end);
+}
+
+std::string_view ParentModule(std::string_view module) {
+  size_t last = 0;  // start of the last "module." step
+  for (size_t pos = 0; pos != std::string_view::npos && pos < module.size();) {
+    if (StartsModuleStep(module, pos)) last = pos;
+    pos = NextStep(module, pos);
+  }
+  return last == 0 ? std::string_view() : module.substr(0, last - 1);
+}
+
+ModuleTree::ModuleTree() {
+  nodes_.emplace_back();
+  by_address_.emplace("", 0);
+}
+
+size_t ModuleTree::NodeFor(std::string_view module) {
+  auto it = by_address_.find(std::string(module));
+  if (it != by_address_.end()) return it->second;
+  size_t parent = NodeFor(ParentModule(module));
+  size_t i = nodes_.size();
+  Node n;
+  n.address = std::string(module);
+  n.parent = parent;
+  n.depth = nodes_[parent].depth + 1;
+  nodes_.push_back(std::move(n));
+  nodes_[parent].children.push_back(i);
+  by_address_.emplace(std::string(module), i);
+  return i;
+}
+
+size_t ModuleTree::Add(std::string_view address, stream::PlanAction action, bool importing) {
+  size_t i = NodeFor(ModuleOfAddress(address));
+  Node& n = nodes_[i];
+  ++n.own[static_cast<size_t>(action)];
+  if (importing) ++n.own_importing;
+  ++n.own_blocks;
+  return i;
+}
+
+void ModuleTree::Finish() {
+  // Children always come after their parent: add up from the back.
+  for (Node& n : nodes_) {
+    n.total = n.own;
+    n.total_importing = n.own_importing;
+    n.total_blocks = n.own_blocks;
+  }
+  for (size_t i = nodes_.size(); i-- > 1;) {
+    Node& n = nodes_[i];
+    Node& p = nodes_[n.parent];
+    for (size_t a = 0; a < n.total.size(); ++a) p.total[a] += n.total[a];
+    p.total_importing += n.total_importing;
+    p.total_blocks += n.total_blocks;
+  }
+}
+
+PlanLineCounts ModuleTree::Counts(size_t i) const {
+  const Node& n = nodes_[i];
+  std::array<size_t, stream::kPlanActionCount> counts = n.total;
+  counts[static_cast<size_t>(stream::PlanAction::kNoOp)] = 0;
+  return CountPlanLine(counts, n.total_importing, 0);
+}
+
+std::string CountsPhrase(const PlanLineCounts& c) {
+  std::string s;
+  if (c.import > 0) s += std::to_string(c.import) + " to import, ";
+  s += std::to_string(c.add) + " to add, " + std::to_string(c.change) + " to change, " +
+       std::to_string(c.destroy) + " to destroy";
+  if (c.forget > 0) s += ", " + std::to_string(c.forget) + " to forget";
+  return s;
+}
+
+}  // namespace tfstream::pipeline
