@@ -61,7 +61,16 @@ Summary:
   imported; input order within a group. Then a blank line and the "Plan:" line
   (always, even with zero counts) and, with filters, the "Filtered out" line.
   It needs no schemas (a --schemas file given is still checked) and computes
-  no diffs. Text only: not with --format markdown.
+  no diffs. With --format markdown: the bold "Plan:" line, the count table and
+  one collapsed list of addresses per action.
+
+  --group-by module (with --summary, or --format json) arranges the shown
+  blocks as a tree of module instances (module.app["eu"].module.db), in the
+  order their first block comes in the plan: text prints each module's header
+  with its counts, "(1 to add, 0 to change, 1 to destroy)", over the module
+  and those under it, and its lines two spaces further in, the root module's
+  lines first; Markdown nests a <details> per module; JSON adds a "modules"
+  tree.
 
 Markdown:
   --format markdown writes a pull-request comment, never coloured (--color
@@ -86,6 +95,38 @@ Markdown:
   exist) are removed, and the paths written are printed on standard output, one
   per line.
 
+  A plan that destroys anything opens with a GitHub alert ("> [!WARNING]")
+  counting the resources deleted and replaced over the whole plan (filters
+  aside) and listing the first 20. --title TEXT puts "## TEXT" at the top of
+  every part (several projects in one pull request). --max-parts N (with a
+  --max-bytes limit) writes at most N parts: the first section that does not
+  fit in part N and every section after it are left out, and part N ends with
+  "_tfstream: K more sections of this plan left out (--max-parts=N)._",
+  followed by "[Full plan](URL)" with --details-url URL; room for that line is
+  kept. Without --output-prefix the document is one part: --max-parts 1 cuts it
+  instead of exiting 3. Recipes: GitHub's $GITHUB_STEP_SUMMARY (1 MiB a step):
+    tfstream --format markdown --max-bytes 1000000 --max-parts 1 \
+      --details-url "$RUN_URL" plan.json >> "$GITHUB_STEP_SUMMARY"
+  GitLab notes (1,000,000 characters; bytes are never fewer): the same with
+  --max-bytes 1000000, posted as the note body.
+
+JSON:
+  --format json writes one JSON document (schema in the README and in
+  schema/plan-json-1.0.schema.json; "format_version": "1.0"): input_shape,
+  plan_mode, errored, has_changes (what --detailed-exitcode decides), counts
+  (import, add, change, destroy, forget, invoke: the Plan: line's numbers,
+  forget 0 for Terraform), shown_changes and filtered_out, then one entry per
+  shown block in resource_changes (address, module_address, mode, type, name,
+  index, provider_name, actions, action, action_reason, previous_address when
+  moved, importing, deposed), every resource_drift entry that is not a plain
+  no-op, and output_changes (name, actions, action, sensitive) sorted by name.
+  action is the --action name whose set holds the list: create, update,
+  delete, read, forget, no-op, and replace for ["delete","create"],
+  ["create","delete"], ["create","forget"] and OpenTofu's ["forget","create"].
+  The filters apply to resource_changes only. No schemas are needed; the
+  whole plan is validated before the first byte, then entries are written as
+  they are read (memory does not grow with the plan). Never coloured.
+
 Environment:
   NO_COLOR, TERM (see Terminal), COLUMNS, TF_IN_AUTOMATION, TMPDIR (where a
   plan read from a pipe is spooled; default /tmp).
@@ -93,6 +134,15 @@ Environment:
 Exit status:
   0 success, 1 bad input (or an output file that cannot be written), 2 bad
   usage, 3 Markdown output over --max-bytes without --output-prefix.
+  With --detailed-exitcode, as terraform plan -detailed-exitcode: 0 the plan
+  has no changes, 2 it has, 1 an error, a bad usage or an errored plan (the
+  output is still written). Changes are Terraform's (plan.Applyable): any
+  resource change that is not a no-op or is moved or imported (data-source
+  deletions included, though not printed), any output change that is not a
+  no-op, any action to invoke. A plan that only changes outputs has changes
+  (2); one that only found drift has none (0, "No changes."), except in
+  --mode refresh-only, where only drift and outputs count. Filters do not
+  change it. Works with every format and --summary.
 
 Examples:
     terraform show -json plan.tfplan > plan.json
@@ -100,6 +150,9 @@ Examples:
     tfstream --schemas schemas.json --action delete,replace plan.json
     tfstream --schemas schemas.json --address 'module.app' plan.json
     tfstream --summary plan.json
+    tfstream --summary --group-by module plan.json
+    tfstream --format json plan.json | jq '.resource_changes[] | select(.action == "delete")'
+    tfstream --summary --detailed-exitcode plan.json; echo $?
     tfstream --schemas schemas.json --format markdown --output-prefix out/plan plan.json
 )HELP";
 }

@@ -146,6 +146,113 @@ check markdown_parts markdown_parts
 check markdown_parts_hold_everything markdown_parts_hold_everything
 check markdown_truncates_a_huge_block markdown_truncates_a_huge_block
 
+# --- json -----------------------------------------------------------------------
+json() { t --format json $P >"$WORK/j" && golden json.json "$WORK/j" && python3 -m json.tool "$WORK/j" >/dev/null; }
+json_grouped_filtered() {
+  t --format json --group-by module --action delete,replace $P >"$WORK/j" && golden json-grouped-filtered.json "$WORK/j"
+}
+json_never_coloured() { in_pty 100 "'$TFSTREAM' --format json $P 2>/dev/null" | cmp -s - "$WORK/j0"; }
+json_summary_is_json() { t --summary --format json $P | cmp -s - "$WORK/j0"; }
+json_without_schemas() {
+  t --format json automation.json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["input_shape"] == "show-json" and d["has_changes"] is False, d
+assert [e["address"] for e in d["resource_drift"]] == ["test_bucket.x"], d["resource_drift"]'
+}
+t --format json $P >"$WORK/j0"
+check json json
+check json_grouped_filtered json_grouped_filtered
+check json_never_coloured json_never_coloured
+check json_summary_is_json json_summary_is_json
+check json_without_schemas json_without_schemas
+
+# --- detailed exit code -----------------------------------------------------------
+exit_is() {  # exit_is STATUS ARGS...: tfstream ARGS exits STATUS
+  local want=$1
+  shift
+  t "$@" >"$WORK/out" 2>"$WORK/err"
+  local rc=$?
+  [ $rc = "$want" ] || { echo "  [$*] exit $rc, not $want: $(head -1 "$WORK/err")"; return 1; }
+}
+detailed_exitcode_changes() {
+  local f
+  for f in "" "--summary" "--format json" "--format markdown --max-bytes 0" "--summary --format markdown"; do
+    exit_is 2 --detailed-exitcode $f $P || return 1
+  done
+  # The text is the same as without the option.
+  t --no-color --detailed-exitcode $P | cmp -s - "$WORK/plain"
+}
+detailed_exitcode_no_changes() {
+  python3 - "$WORK/empty.json" <<'PY'
+import json, sys
+plan = json.load(open("plan.json"))
+plan["resource_changes"] = []
+plan["output_changes"] = {}
+json.dump(plan, open(sys.argv[1], "w"))
+PY
+  exit_is 0 --detailed-exitcode "$WORK/empty.json" && exit_is 0 --detailed-exitcode --summary "$WORK/empty.json" &&
+    grep -q 'No changes.' <(t --no-color "$WORK/empty.json")
+}
+detailed_exitcode_drift_and_outputs() {
+  # Drift alone is no change (Terraform: "No changes."), unless the plan is refresh-only.
+  exit_is 0 --detailed-exitcode --summary automation.json &&
+    exit_is 2 --detailed-exitcode --summary --mode refresh-only automation.json &&
+    python3 - "$WORK/outputs.json" <<'PY' && exit_is 2 --detailed-exitcode --format json "$WORK/outputs.json"
+import json, sys
+plan = json.load(open("plan.json"))
+plan["resource_changes"] = []
+json.dump(plan, open(sys.argv[1], "w"))
+PY
+}
+detailed_exitcode_errors() {
+  exit_is 1 --detailed-exitcode --summary --quality errored $P && grep -q 'the plan errored' "$WORK/err" &&
+    [ -s "$WORK/out" ] &&
+    exit_is 1 --detailed-exitcode --bogus $P && exit_is 1 --detailed-exitcode --format html $P &&
+    exit_is 1 --detailed-exitcode "$WORK/no-such-plan.json" && exit_is 2 --bogus $P
+}
+check detailed_exitcode_changes detailed_exitcode_changes
+check detailed_exitcode_no_changes detailed_exitcode_no_changes
+check detailed_exitcode_drift_and_outputs detailed_exitcode_drift_and_outputs
+check detailed_exitcode_errors detailed_exitcode_errors
+
+# --- group by module, Markdown for big PRs ---------------------------------------------
+summary_grouped() { t --no-color --summary --group-by module $P >"$WORK/s" && golden summary-grouped.out "$WORK/s"; }
+summary_markdown() { t --summary --format markdown $P >"$WORK/s" && golden summary.md "$WORK/s"; }
+summary_markdown_grouped() {
+  t --summary --format markdown --group-by module --title 'prod (eu-west-1)' $P >"$WORK/s" &&
+    golden summary-grouped.md "$WORK/s" &&
+    [ "$(grep -c '<details>' "$WORK/s")" = "$(grep -c '</details>' "$WORK/s")" ]
+}
+markdown_alert_on_top() {
+  # The destroy alert opens the first part, the whole plan's (filters aside).
+  t --format markdown --action create $P | head -1 | grep -qx '> \[!WARNING\]' &&
+    t --format markdown --action create $P | grep -qx '> This plan destroys 4 resources: 2 deleted, 2 replaced.'
+}
+markdown_max_parts() {
+  mkdir -p "$WORK/mp" &&
+    t --format markdown --max-bytes 1100 --max-parts 2 --title prod --details-url 'https://ci.example/runs/7' \
+      --output-prefix "$WORK/mp/plan" $P >"$WORK/listing" || return 1
+  [ "$(wc -l <"$WORK/listing")" = 2 ] || { echo "  $(wc -l <"$WORK/listing") parts"; return 1; }
+  local f
+  for f in "$WORK"/mp/plan.1.md "$WORK"/mp/plan.2.md; do
+    [ "$(wc -c <"$f")" -le 1100 ] && head -1 "$f" | grep -qx '## prod' || { echo "  $f"; return 1; }
+  done
+  tail -1 "$WORK/mp/plan.2.md" |
+    grep -qx '_tfstream: [0-9]* more sections of this plan left out (--max-parts=2)._ \[Full plan\](https://ci.example/runs/7)'
+}
+markdown_step_summary_recipe() {
+  # The README's $GITHUB_STEP_SUMMARY recipe: one document under the limit, never exit 3.
+  t --format markdown --max-bytes 2000 --max-parts 1 $P >"$WORK/step" && [ "$(wc -c <"$WORK/step")" -le 2000 ] &&
+    grep -q 'left out (--max-parts=1)' "$WORK/step"
+}
+check summary_grouped summary_grouped
+check summary_markdown summary_markdown
+check summary_markdown_grouped summary_markdown_grouped
+check markdown_alert_on_top markdown_alert_on_top
+check markdown_max_parts markdown_max_parts
+check markdown_step_summary_recipe markdown_step_summary_recipe
+
 # --- usage ----------------------------------------------------------------------
 check bad_action usage_error --action destroy $P
 check empty_address usage_error --address '' $P
@@ -154,7 +261,15 @@ check tiny_max_bytes usage_error --format markdown --max-bytes 100 $P
 check max_bytes_needs_markdown usage_error --max-bytes 5000 $P
 check prefix_needs_markdown usage_error --output-prefix x $P
 check empty_prefix usage_error --format markdown --output-prefix '' $P
-check summary_not_markdown usage_error --summary --format markdown $P
+check json_not_coloured usage_error --format json --color always $P
+check json_no_max_bytes usage_error --format json --max-bytes 5000 $P
+check bad_group_by usage_error --summary --group-by type $P
+check group_by_needs_summary usage_error --group-by module $P
+check max_parts_needs_markdown usage_error --max-parts 2 $P
+check title_needs_markdown usage_error --summary --title x $P
+check zero_max_parts usage_error --format markdown --max-parts 0 $P
+check max_parts_needs_limit usage_error --format markdown --max-bytes 0 --max-parts 2 $P
+check empty_title usage_error --format markdown --title '' $P
 check markdown_not_coloured usage_error --format markdown --color always $P
 check bad_progress usage_error --progress sometimes $P
 check negative_width usage_error --width -1 $P
@@ -166,8 +281,9 @@ version_names_renderer() { t --version | grep -q 'reproduces hashicorp/terraform
 help_documents_options() {
   local h w
   h=$(t --help) || return 1
-  for w in --action --address --summary --format --max-bytes --output-prefix --progress Terminal: Progress: \
-    Filters: Summary: Markdown: 'Exit status:' Examples:; do
+  for w in --action --address --summary --format --max-bytes --output-prefix --progress --detailed-exitcode \
+    --group-by --max-parts --details-url --title Terminal: Progress: Filters: Summary: Markdown: JSON: \
+    'Exit status:' Examples:; do
     grep -q -- "$w" <<<"$h" || { echo "  --help lacks $w"; return 1; }
   done
 }
@@ -175,7 +291,8 @@ bad_input_anywhere_fails_every_form() {
   # Broken JSON in a section nothing is read from still fails, before any output.
   sed 's/"plan_format_version": "1.2",/"plan_format_version": "1.2", "configuration": {"x": [1,,2]},/' $P >"$WORK/bad.json"
   local args rc
-  for args in "--summary" "--format markdown" "--format markdown --output-prefix $WORK/badmd"; do
+  for args in "--summary" "--format markdown" "--format markdown --output-prefix $WORK/badmd" "--format json" \
+    "--summary --format markdown"; do
     t $args "$WORK/bad.json" >"$WORK/out" 2>"$WORK/err"
     rc=$?
     [ $rc = 1 ] && [ ! -s "$WORK/out" ] && grep -q "bad.json:[0-9]*: expected a value" "$WORK/err" &&

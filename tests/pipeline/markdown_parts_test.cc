@@ -151,3 +151,50 @@ TEST_CASE("truncation keeps whole lines and reports how many", "[markdown]") {
   CHECK(one.find("aaaa\nbbbb\n```\n") != std::string::npos);
   CHECK(one.find("; 2 of 3 lines shown._") != std::string::npos);
 }
+
+TEST_CASE("MarkdownParts: --title heads every part, --max-parts leaves the rest out with a note",
+          "[markdown][parts]") {
+  TempDir dir;
+  OutputSink listing;
+  {
+    MarkdownParts parts(1100, dir.path + "/p", &listing);
+    parts.set_title("prod");
+    parts.set_max_parts(2, "https://ci.example/run/1");
+    for (int i = 0; i < 6; ++i) REQUIRE(parts.Add(DetailsUnit("s" + std::to_string(i), Lines(8, 50))).ok());
+    REQUIRE(parts.Finish().ok());
+    CHECK(parts.left_out() > 0);
+  }
+  CHECK(*listing.buffer() == dir.path + "/p.1.md\n" + dir.path + "/p.2.md\n");
+  std::string one = Slurp(dir.path + "/p.1.md"), two = Slurp(dir.path + "/p.2.md");
+  CHECK(one.rfind("## prod\n\n", 0) == 0);
+  CHECK(two.rfind("## prod\n\n_Plan continued (part 2)._\n\n", 0) == 0);
+  CHECK(two.size() <= 1100);
+  CHECK(two.find("more sections of this plan left out (--max-parts=2)._ [Full plan](https://ci.example/run/1)\n") !=
+        std::string::npos);
+  CHECK(!Exists(dir.path + "/p.3.md"));
+}
+
+TEST_CASE("MarkdownParts: --max-parts to standard output cuts instead of failing", "[markdown][parts]") {
+  OutputSink out;
+  MarkdownParts parts(1100, "", &out);
+  parts.set_max_parts(1, "");
+  for (int i = 0; i < 4; ++i) REQUIRE(parts.Add(DetailsUnit("s" + std::to_string(i), Lines(8, 50))).ok());
+  REQUIRE(parts.Finish().ok());
+  CHECK(out.buffer()->size() <= 1100);
+  CHECK(out.buffer()->find("more sections of this plan left out (--max-parts=1)._\n") != std::string::npos);
+  CHECK(!parts.too_large());
+}
+
+TEST_CASE("TruncateUnit closes the nested sections it cuts", "[markdown][parts]") {
+  MarkdownUnit u;
+  u.head = "<details><summary>m</summary>\n\n";
+  u.body = "<details><summary>a</summary>\n\n" + Lines(50, 40) + "\n</details>\n";
+  u.after = "\n</details>\n\n";
+  std::string cut;
+  REQUIRE(TruncateUnit(u, 600, 600, &cut));
+  CHECK(cut.size() <= 600);
+  size_t opens = 0, closes = 0;
+  for (size_t p = cut.find("<details>"); p != std::string::npos; p = cut.find("<details>", p + 1)) ++opens;
+  for (size_t p = cut.find("</details>"); p != std::string::npos; p = cut.find("</details>", p + 1)) ++closes;
+  CHECK(opens == closes);
+}

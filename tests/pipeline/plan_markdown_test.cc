@@ -27,6 +27,10 @@ TEST_CASE("markdown: summary line, count table, one details section per block", 
       PlanChange("t.b", R"(["delete","create"])", "b", "b2"),
   });
   CHECK(RenderDoc(doc, Markdown()) ==
+        "> [!WARNING]\n"
+        "> This plan destroys 1 resource: 0 deleted, 1 replaced.\n"
+        "> - `-/+` `t.b`\n"
+        "\n"
         "**Plan:** 2 to add, 0 to change, 1 to destroy.\n"
         "\n"
         "| Action | Resources |\n"

@@ -1,0 +1,123 @@
+// --format json (plan_json.h) and the pieces it is made of: the action word,
+// the Plan-line counts, JSON string escaping.
+#include "pipeline/plan_json.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "pipeline/json_out.h"
+#include "pipeline/plan_doc.h"
+#include "pipeline/plan_totals.h"
+#include "stream/plan_action.h"
+
+namespace {
+
+using tfstream::pipeline::AppendJsonString;
+using tfstream::pipeline::Format;
+using tfstream::pipeline::Options;
+using tfstream::stream::ActionWord;
+using tfstream::stream::PlanAction;
+using tfstream::stream::PlanActionFromList;
+using tfstream::testing::PlanChange;
+using tfstream::testing::PlanDoc;
+using tfstream::testing::RenderDoc;
+
+Options Json() {
+  Options o;
+  o.format = Format::kJson;
+  return o;
+}
+
+std::string WordOf(std::vector<std::string> list) {
+  PlanAction a;
+  REQUIRE(PlanActionFromList(list, &a));
+  return std::string(ActionWord(a));
+}
+
+}  // namespace
+
+TEST_CASE("every action list has the word of the --action set holding it", "[json]") {
+  CHECK(WordOf({"create"}) == "create");
+  CHECK(WordOf({"update"}) == "update");
+  CHECK(WordOf({"delete"}) == "delete");
+  CHECK(WordOf({"read"}) == "read");
+  CHECK(WordOf({"forget"}) == "forget");
+  CHECK(WordOf({"no-op"}) == "no-op");
+  CHECK(WordOf({"delete", "create"}) == "replace");
+  CHECK(WordOf({"create", "delete"}) == "replace");
+  CHECK(WordOf({"create", "forget"}) == "replace");
+}
+
+TEST_CASE("JSON strings escape quotes, backslashes and control characters only", "[json]") {
+  std::string out;
+  AppendJsonString(&out, "a\"b\\c\nd\x01\x1f\t\xc3\xa9");
+  CHECK(out == "\"a\\\"b\\\\c\\nd\\u0001\\u001f\\t\xc3\xa9\"");
+}
+
+TEST_CASE("--format json: counts as the Plan: line, one entry per block shown", "[json]") {
+  std::string doc = PlanDoc({
+      PlanChange("t.c", R"(["create"])", "null", "b"),
+      PlanChange("t.r", R"(["delete","create"])", "a", "b", R"("action_reason":"replace_because_cannot_update",)"),
+      PlanChange("t.i", R"(["no-op"])", "a", "a", R"("change_x":1,)"),
+      PlanChange(R"(module.m[\"k.1\"].t.x)", R"(["update"])", "a", "b",
+                 R"("module_address":"module.m[\"k.1\"]","index":"a","previous_address":"t.old",)"),
+      PlanChange("t.noop", R"(["no-op"])", "a", "a"),
+  });
+  std::string got = RenderDoc(doc, Json());
+  CHECK(got.find(R"("counts": {"import": 0, "add": 2, "change": 1, "destroy": 1, "forget": 0, "invoke": 0})") !=
+        std::string::npos);
+  CHECK(got.find(R"("shown_changes": 3)") != std::string::npos);
+  CHECK(got.find(R"("address": "t.r", "module_address": null, "mode": "managed", "type": "t", "name": "r", )"
+                 R"("index": null, "provider_name": "p", "actions": ["delete", "create"], "action": "replace", )"
+                 R"("action_reason": "replace_because_cannot_update", "previous_address": null, )"
+                 R"("importing": false, "deposed": null})") != std::string::npos);
+  CHECK(got.find(R"("module_address": "module.m[\"k.1\"]")") != std::string::npos);
+  CHECK(got.find(R"("index": "a")") != std::string::npos);
+  CHECK(got.find(R"("previous_address": "t.old")") != std::string::npos);
+  CHECK(got.find("t.noop") == std::string::npos);  // not printed by Terraform: no entry
+  CHECK(got.find("t.i") == std::string::npos);
+  CHECK(got.substr(got.size() - 3) == "\n}\n");
+}
+
+TEST_CASE("--format json honours the filter and counts what it hid", "[json][filter]") {
+  std::string doc = PlanDoc({PlanChange("t.c", R"(["create"])", "null", "b"),
+                             PlanChange("t.d", R"(["delete"])", "a", "null")});
+  Options o = Json();
+  REQUIRE(o.filter.AddActions("delete").ok());
+  std::string got = RenderDoc(doc, o);
+  CHECK(got.find(R"("shown_changes": 1,)") != std::string::npos);
+  CHECK(got.find(R"("filtered_out": 1,)") != std::string::npos);
+  CHECK(got.find(R"("address": "t.c")") == std::string::npos);
+  CHECK(got.find(R"("address": "t.d")") != std::string::npos);
+  // The counts stay the whole plan's, as the Plan: line.
+  CHECK(got.find(R"("add": 1, "change": 0, "destroy": 1)") != std::string::npos);
+}
+
+TEST_CASE("--format json is all or nothing: broken input anywhere writes nothing", "[json]") {
+  std::string doc = PlanDoc({PlanChange("t.c", R"(["create"])", "null", "b")});
+  doc.insert(doc.size() - 1, R"(,"configuration":{"x":[1,,2]})");
+  CHECK(RenderDoc(doc, Json()).rfind("ERROR: plan.json:", 0) == 0);
+}
+
+TEST_CASE("--format json lists drift and outputs, unknown drift lists as a null action", "[json]") {
+  std::string doc = R"({"plan_format_version":"1.2","resource_changes":[],
+    "resource_drift":[{"address":"t.a","mode":"managed","type":"t","name":"a","provider_name":"p",
+                       "change":{"actions":["update"]}},
+                      {"address":"t.b","mode":"managed","type":"t","name":"b","provider_name":"p",
+                       "change":{"actions":["bogus"]}}],
+    "output_changes":{"z":{"actions":["update"],"before":1,"after":2,"after_unknown":false,
+                           "before_sensitive":false,"after_sensitive":true},
+                      "a":{"actions":["no-op"],"before":1,"after":1}}})";
+  std::string got = RenderDoc(doc, Json());
+  CHECK(got.find(R"("address": "t.a", "module_address": null, "mode": "managed", "type": "t", "name": "a", )"
+                 R"("index": null, "provider_name": "p", "actions": ["update"], "action": "update")") !=
+        std::string::npos);
+  CHECK(got.find(R"("actions": ["bogus"], "action": null)") != std::string::npos);
+  // Sorted by name, as Terraform lists them.
+  CHECK(got.find(R"({"name": "a", "actions": ["no-op"], "action": "no-op", "sensitive": false},)"
+                 "\n"
+                 R"(  {"name": "z", "actions": ["update"], "action": "update", "sensitive": true})") !=
+        std::string::npos);
+  CHECK(got.find(R"("has_changes": true)") != std::string::npos);  // an output changes
+}
