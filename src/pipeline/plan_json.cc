@@ -155,8 +155,10 @@ Status RenderJson(const Input& input, const Options& options, ProgressMeter* pro
   stream::ResourceFacts rf;
   rf.read_details = true;
   bool first = true;
+  size_t done = 0;
   auto each = [&](bool drift) {
     return [&, drift](std::string_view raw, uint64_t offset) {
+      if (progress != nullptr && !drift) progress->Rendering(offset + raw.size(), ++done);
       stream::JsonScanner scan(raw, offset);
       rf.Clear();
       if (!stream::ScanResourceFacts(&scan, 2, &rf, stream::ValueSkip::kByStructure)) {
@@ -179,6 +181,9 @@ Status RenderJson(const Input& input, const Options& options, ProgressMeter* pro
       return out->MaybeFlush();
     };
   };
+  if (progress != nullptr && f.resource_changes.present) {
+    progress->StartRendering(f.resource_changes.begin, f.resource_changes.end, f.resource_change_count);
+  }
   if (!(s = ctx.ForEachElement(f.resource_changes, each(false))).ok()) return s;
   buf += first ? "],\n" : "\n ],\n";
   buf += " \"resource_drift\": [";
