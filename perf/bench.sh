@@ -15,6 +15,10 @@
 #   --jv-timeout SECS  give up on json_verify after SECS (default 120); it is
 #                  quadratic in the length of very long strings (large collections)
 #   --only SUBSTR  only inputs whose name contains SUBSTR
+#   --forms LIST   output forms for the synthetic plans, comma-separated (default
+#                  text,json,summary-md): text is the plan text, json
+#                  `--format=json`, summary-md `--summary --format=markdown
+#                  --max-bytes=0` (both without --schemas: they read none)
 #
 # Rows go to stdout and to DIR/results-<date>.md; progress goes to stderr.
 # A row whose warm-up run exits non-zero or prints nothing says FAILED and
@@ -30,6 +34,7 @@ LARGE=1
 TIMEOUT=900
 JV_TIMEOUT=120
 ONLY=
+FORMS=text,json,summary-md
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --runs) RUNS=$2; shift 2 ;;
@@ -41,6 +46,7 @@ while [[ $# -gt 0 ]]; do
     --timeout) TIMEOUT=$2; shift 2 ;;
     --jv-timeout) JV_TIMEOUT=$2; shift 2 ;;
     --only) ONLY=$2; shift 2 ;;
+    --forms) FORMS=$2; shift 2 ;;
     -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
@@ -118,7 +124,7 @@ ensure_plan() {
   echo "$want" >"$stamp"
 }
 
-INPUTS=()  # entries: name|plan file|extra tfstream args
+INPUTS=()  # entries: name|plan file|extra tfstream args (split at spaces)
 sizes=(30M 300M)
 [[ $BIG -eq 1 ]] && sizes+=(3G)
 for size in "${sizes[@]}"; do
@@ -128,10 +134,14 @@ for size in "${sizes[@]}"; do
     if [[ $shape == show ]]; then
       ensure_plan "$name" "$GEN" --size "$size" --shape show --seed "$SEED" --out "$SCRATCH/$name" \
         --schemas-out "$SCHEMAS"
-      INPUTS+=("$name|$SCRATCH/$name|--schemas=$SCHEMAS")
+      if [[ ,$FORMS, == *,text,* ]]; then INPUTS+=("$name|$SCRATCH/$name|--schemas=$SCHEMAS"); fi
     else
       ensure_plan "$name" "$GEN" --size "$size" --shape renderer --seed "$SEED" --out "$SCRATCH/$name"
-      INPUTS+=("$name|$SCRATCH/$name|")
+      if [[ ,$FORMS, == *,text,* ]]; then INPUTS+=("$name|$SCRATCH/$name|"); fi
+    fi
+    if [[ ,$FORMS, == *,json,* ]]; then INPUTS+=("$name|$SCRATCH/$name|--format=json"); fi
+    if [[ ,$FORMS, == *,summary-md,* ]]; then
+      INPUTS+=("$name|$SCRATCH/$name|--summary --format=markdown --max-bytes=0")
     fi
   done
 done
@@ -160,7 +170,9 @@ trap 'rm -rf "$TMP"' EXIT
 run_tfstream() {
   local mode=$1 plan=$2 args=$3
   local -a tf=("$TFSTREAM" --color=never)
-  [[ -n $args ]] && tf+=("$args")
+  local -a extra=()
+  [[ -n $args ]] && read -ra extra <<<"$args"
+  tf+=("${extra[@]}")
   if [[ $mode == file ]]; then
     timeout "$TIMEOUT" "$FIRST_BYTE" -- /usr/bin/time -v -o "$TMP/time" "${tf[@]}" "$plan" 2>"$TMP/fb" || true
   else

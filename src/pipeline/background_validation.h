@@ -34,4 +34,12 @@ class BackgroundValidation {
   Status result_;
 };
 
+// Everything the pre-scan skipped by structure, validated before any output
+// (--summary, --format markdown and json write nothing until the whole plan
+// is known to be good): the values inside resource_changes on this thread,
+// the other sections on a BackgroundValidation beside it, pages given back
+// behind both. The error, as a plan error, is the one a single front-to-back
+// pass (stream::ValidateDeferred) meets first.
+Status ValidateBeforeOutput(const PlanContext& ctx);
+
 }  // namespace tfstream::pipeline

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "pipeline/background_validation.h"
 #include "pipeline/json_out.h"
 #include "pipeline/module_tree.h"
 #include "pipeline/plan_changes.h"
@@ -120,7 +121,7 @@ Status RenderJson(const Input& input, const Options& options, ProgressMeter* pro
   if (!s.ok()) return s;
   const stream::PlanFacts& f = ctx.facts;
   // All or nothing: what the scan skipped is validated before the first byte.
-  if (!(s = stream::ValidateDeferred(input.plan, f)).ok()) return ctx.PlanError(s);
+  if (!(s = ValidateBeforeOutput(ctx)).ok()) return s;
   if (!(s = CheckSchemasFile(&ctx)).ok()) return s;
   std::vector<OutputChangeFacts> outputs;
   if (!(s = ReadOutputChanges(ctx, &outputs)).ok()) return s;

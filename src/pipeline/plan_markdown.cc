@@ -1,5 +1,6 @@
 #include "pipeline/plan_markdown.h"
 
+#include "pipeline/background_validation.h"
 #include "pipeline/change_blocks.h"
 #include "pipeline/markdown_alert.h"
 #include "pipeline/markdown_block.h"
@@ -123,7 +124,7 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
   if (!s.ok()) return s;
   // Parts go to files as they fill: validate what the scan skipped
   // (PlanFacts::deferred_validation) before the first is written.
-  if (!(s = stream::ValidateDeferred(input.plan, ctx.facts)).ok()) return ctx.PlanError(s);
+  if (!(s = ValidateBeforeOutput(ctx)).ok()) return s;
 
   // Sections rendered into memory first: the headline depends on them.
   buffer::OutputSink drift, deferred;

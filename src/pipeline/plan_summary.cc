@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "pipeline/background_validation.h"
 #include "pipeline/markdown_alert.h"
 #include "pipeline/markdown_block.h"
 #include "pipeline/markdown_parts.h"
@@ -181,7 +182,7 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
   if (!s.ok()) return s;
   // The output is held until the end anyway: validate what the scan skipped
   // (PlanFacts::deferred_validation) before writing anything.
-  if (!(s = stream::ValidateDeferred(input.plan, ctx.facts)).ok()) return ctx.PlanError(s);
+  if (!(s = ValidateBeforeOutput(ctx)).ok()) return s;
   if (!(s = CheckSchemasFile(&ctx)).ok()) return s;
   tree.Finish();
   if (markdown) return WriteMarkdown(ctx, tree, groups, out, report);

@@ -121,3 +121,24 @@ TEST_CASE("--format json lists drift and outputs, unknown drift lists as a null 
         std::string::npos);
   CHECK(got.find(R"("has_changes": true)") != std::string::npos);  // an output changes
 }
+
+TEST_CASE("forms validated before output report the first error in the document", "[json][validation]") {
+  // Broken inside a resource change's values and in a later section: both
+  // pass the pre-scan's structural skip; the first in the document is reported.
+  std::string doc = PlanDoc({PlanChange("t.c", R"(["create"])", "null", R"(b","x":[1,,2],"z":")")});
+  doc.insert(doc.size() - 1, R"(,"configuration":{"x":[1,,,2]})");
+  const size_t first = doc.find("[1,,2]"), later = doc.find("[1,,,2]");
+  REQUIRE(first < later);
+  for (int form = 0; form < 3; ++form) {
+    Options o;
+    o.summary = form == 0;
+    o.format = form == 1 ? Format::kJson : form == 2 ? Format::kMarkdown : Format::kText;
+    o.max_bytes = 0;
+    std::string got = RenderDoc(doc, o);
+    INFO(got);
+    REQUIRE(got.rfind("ERROR: plan.json:", 0) == 0);
+    size_t offset = std::stoul(got.substr(std::string("ERROR: plan.json:").size()));
+    CHECK(offset > first);
+    CHECK(offset < later);
+  }
+}
