@@ -19,7 +19,8 @@ using render::Action;
 constexpr Action kGroupOrder[] = {
     Action::kCreate,           Action::kUpdate,           Action::kDelete,
     Action::kDeleteThenCreate, Action::kCreateThenDelete, Action::kRead,
-    Action::kCreateThenForget, Action::kForget,           Action::kNoOp,
+    Action::kCreateThenForget, Action::kForgetThenCreate, Action::kForget,
+    Action::kNoOp,
 };
 static_assert(std::size(kGroupOrder) == stream::kPlanActionCount);
 
