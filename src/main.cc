@@ -35,8 +35,9 @@ namespace {
 constexpr const char* kUsage =
     "Usage: tfstream [OPTIONS] [PLAN]\n"
     "\n"
-    "Renders a Terraform plan in JSON as the human-readable text Terraform prints.\n"
-    "PLAN is `terraform show -json PLANFILE` output (give the provider schemas with\n"
+    "Renders a Terraform or OpenTofu plan in JSON as the human-readable text\n"
+    "Terraform (or OpenTofu, see Flavours) prints. PLAN is `terraform show -json\n"
+    "PLANFILE` or `tofu show -json PLANFILE` output (give the provider schemas with\n"
     "--schemas) or an HCP Terraform renderer document with provider_schemas\n"
     "embedded. PLAN '-' or no PLAN reads standard input.\n";
 
@@ -158,7 +159,7 @@ int main(int argc, char** argv) {
   po::options_description desc("Options");
   desc.add_options()
       ("schemas", po::value<std::string>(&schemas)->value_name("FILE"),
-       "provider schemas: output of `terraform providers schema -json` (a plan's embedded provider_schemas win; the file is still checked)")
+       "provider schemas: output of `terraform providers schema -json` or `tofu providers schema -json` (a plan's embedded provider_schemas win; the file is still checked)")
       ("mode", po::value<std::string>(&mode)->value_name("MODE"),
        "plan mode: normal | destroy | refresh-only (default normal; the JSON does not record it)")
       ("color", po::value<std::string>(&color)->value_name("WHEN"),
