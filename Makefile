@@ -13,6 +13,9 @@ CTEST      ?= ctest
 RUN_ARGS   ?=
 # Substring of case names for `make conformance`, e.g. make conformance FILTER=hand-
 FILTER     ?=
+# TOFU=1: `make conformance`, `known-failures`, `sync-corpus`, `verify-corpus` work on
+# the OpenTofu corpus (../shared/conformance-tofu) instead of Terraform's.
+TOFU       ?=
 # Where `make install` puts bin/tfstream and share/man/man1/tfstream.1 (DESTDIR is honoured).
 PREFIX     ?= /usr/local
 
@@ -24,8 +27,9 @@ SUBMAKE := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL
 
 EXAMPLE_PLAN := examples/example-plan.json
 RUNNER       := $(BUILD_DIR)/tests/conformance_runner
-CASES        := $(BUILD_DIR)/conformance/cases
-KNOWN        := tests/conformance/known_failures.txt
+CASES        := $(BUILD_DIR)/conformance$(if $(TOFU),-tofu)/cases
+KNOWN        := tests/conformance/known_failures$(if $(TOFU),_tofu).txt
+SYNC_FLAGS   := $(if $(TOFU),--tofu)
 
 .PHONY: help deps build run test test-sanitize install conformance known-failures sync-corpus verify-corpus clean
 
@@ -36,10 +40,10 @@ help:
 	@echo "make test            build, run unit + conformance tests, then make test-sanitize"
 	@echo "make test-sanitize   Debug ASan+UBSan build in $(ASAN_DIR)/ and its tests"
 	@echo "make install         build, then install tfstream and its man page under PREFIX=$(PREFIX)"
-	@echo "make conformance     run the corpus once, saving failing outputs [FILTER=substr]"
-	@echo "make known-failures  rewrite $(KNOWN) from the current failures"
-	@echo "make sync-corpus     re-pack the corpus archive from ../shared/conformance"
-	@echo "make verify-corpus   check the corpus archive against ../shared/conformance"
+	@echo "make conformance     run the corpus once, saving failing outputs [FILTER=substr] [TOFU=1]"
+	@echo "make known-failures  rewrite the known-failures list from the current failures [TOFU=1]"
+	@echo "make sync-corpus     re-pack the corpus archive from ../shared/conformance [TOFU=1: -tofu]"
+	@echo "make verify-corpus   check the corpus archive against ../shared/conformance [TOFU=1: -tofu]"
 	@echo "make clean           remove $(BUILD_DIR)/ and $(ASAN_DIR)/"
 
 deps:
@@ -97,10 +101,10 @@ known-failures: build
 	@./$(RUNNER) ./$(BUILD_DIR)/tfstream $(CASES) --write-failures $(KNOWN) | tail -n 3; true
 
 sync-corpus:
-	bash tests/conformance/sync.sh
+	bash tests/conformance/sync.sh $(SYNC_FLAGS)
 
 verify-corpus:
-	bash tests/conformance/sync.sh --verify
+	bash tests/conformance/sync.sh $(SYNC_FLAGS) --verify
 
 clean:
 	rm -rf $(BUILD_DIR) $(ASAN_DIR)

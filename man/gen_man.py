@@ -14,7 +14,7 @@ import re
 import subprocess
 import sys
 
-NAME = "render a Terraform plan in JSON as the exact text Terraform prints"
+NAME = "render a Terraform or OpenTofu plan in JSON as the exact text it prints"
 
 
 def esc(text):

@@ -145,6 +145,32 @@ for size in "${sizes[@]}"; do
     fi
   done
 done
+# to_opentofu_registry SRC DST: SRC with its providers moved to OpenTofu's registry.
+to_opentofu_registry() { sed 's#registry\.terraform\.io/#registry.opentofu.org/#g' "$1" >"$2.tmp" && mv "$2.tmp" "$2"; }
+
+# OpenTofu rows: the 300M plans with their providers on OpenTofu's registry
+# (registry.terraform.io -> registry.opentofu.org, in the plan and its schemas),
+# rendered with --flavor auto, which then picks opentofu: the same work as the
+# Terraform rows beside them, in the other flavour.
+for shape in show renderer; do
+  name=tofu-$shape-300M-s$SEED.json
+  [[ -n $ONLY && $name != *"$ONLY"* ]] && continue
+  src=$SCRATCH/$shape-300M-s$SEED.json
+  if [[ ! -f $src ]]; then
+    if [[ $shape == show ]]; then
+      ensure_plan "${src##*/}" "$GEN" --size 300M --shape show --seed "$SEED" --out "$src" --schemas-out "$SCHEMAS"
+    else
+      ensure_plan "${src##*/}" "$GEN" --size 300M --shape renderer --seed "$SEED" --out "$src"
+    fi
+  fi
+  ensure_plan "$name" to_opentofu_registry "$src" "$SCRATCH/$name"
+  if [[ $shape == show ]]; then
+    ensure_plan "tofu-schemas-s$SEED.json" to_opentofu_registry "$SCHEMAS" "$SCRATCH/tofu-schemas-s$SEED.json"
+    INPUTS+=("$name|$SCRATCH/$name|--schemas=$SCRATCH/tofu-schemas-s$SEED.json")
+  else
+    INPUTS+=("$name|$SCRATCH/$name|")
+  fi
+done
 if [[ $LARGE -eq 1 ]]; then
   for shape in show renderer; do
     name=large-collections-$shape-s$SEED.json

@@ -20,6 +20,7 @@
 
 #include "buffer/input_file.h"
 #include "buffer/output_sink.h"
+#include "base/flavor.h"
 #include "cli/help_text.h"
 #include "cli/usable_cores.h"
 #include "pipeline/ordered_parallel.h"
@@ -34,12 +35,12 @@ namespace {
 constexpr const char* kUsage =
     "Usage: tfstream [OPTIONS] [PLAN]\n"
     "\n"
-    "Renders a Terraform plan in JSON as the human-readable text Terraform prints.\n"
-    "PLAN is `terraform show -json PLANFILE` output (give the provider schemas with\n"
+    "Renders a Terraform or OpenTofu plan in JSON as the human-readable text\n"
+    "Terraform (or OpenTofu, see Flavours) prints. PLAN is `terraform show -json\n"
+    "PLANFILE` or `tofu show -json PLANFILE` output (give the provider schemas with\n"
     "--schemas) or an HCP Terraform renderer document with provider_schemas\n"
     "embedded. PLAN '-' or no PLAN reads standard input.\n";
 
-constexpr const char* kRendererVersion = "hashicorp/terraform internal/command/jsonformat @883c7221ee2e";
 
 int TerminalWidth(int fd = STDOUT_FILENO) {
   struct winsize ws;
@@ -149,7 +150,7 @@ int main(int argc, char** argv) {
   bool stdout_open = ReserveStdFd(STDOUT_FILENO);
   ReserveStdFd(STDERR_FILENO);  // nowhere to report that one
 
-  std::string schemas, mode = "normal", color = "auto", quality = "auto", plan_path = "-";
+  std::string schemas, mode = "normal", color = "auto", quality = "auto", plan_path = "-", flavor = "auto";
   int width = -1;
   int jobs = 0;
   std::string progress = "auto", format = "text", output_prefix, group_by, details_url, title;
@@ -158,7 +159,7 @@ int main(int argc, char** argv) {
   po::options_description desc("Options");
   desc.add_options()
       ("schemas", po::value<std::string>(&schemas)->value_name("FILE"),
-       "provider schemas: output of `terraform providers schema -json` (a plan's embedded provider_schemas win; the file is still checked)")
+       "provider schemas: output of `terraform providers schema -json` or `tofu providers schema -json` (a plan's embedded provider_schemas win; the file is still checked)")
       ("mode", po::value<std::string>(&mode)->value_name("MODE"),
        "plan mode: normal | destroy | refresh-only (default normal; the JSON does not record it)")
       ("color", po::value<std::string>(&color)->value_name("WHEN"),
@@ -167,6 +168,11 @@ int main(int argc, char** argv) {
       ("width", po::value<int>(&width)->value_name("N"),
        "wrap width (default: the terminal's width when stdout is a terminal, else 78)")
       ("automation", "wording as with TF_IN_AUTOMATION set (the variable is honoured too)")
+      ("flavor", po::value<std::string>(&flavor)->value_name("F"),
+       "terraform | opentofu | auto: whose renderer to reproduce (default auto: opentofu when the plan or "
+       "schemas name a provider on registry.opentofu.org or use OpenTofu's forget-then-create, else terraform; "
+       "see Flavours)")
+      ("show-sensitive", "print sensitive values instead of (sensitive value), as OpenTofu's -show-sensitive")
       ("quality", po::value<std::string>(&quality)->value_name("Q"),
        "auto | none | errored | no-changes (default auto: from errored/applyable of show -json input)")
       ("jobs,j", po::value<int>(&jobs)->value_name("N"),
@@ -226,7 +232,9 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (vm.count("version")) {
-    std::cout << "tfstream " << TFSTREAM_VERSION << " (reproduces " << kRendererVersion << ")\n";
+    std::cout << "tfstream " << TFSTREAM_VERSION << "\n"
+              << "reproduces, --flavor terraform: " << tfstream::TerraformFlavor().reference << "\n"
+              << "reproduces, --flavor opentofu:  " << tfstream::OpenTofuFlavor().reference << "\n";
     return 0;
   }
 
@@ -251,6 +259,16 @@ int main(int argc, char** argv) {
   } else {
     return Fail("--quality must be auto, none, errored or no-changes, not '" + quality + "'", usage);
   }
+  if (flavor == "auto") {
+    options.flavor = tfstream::pipeline::FlavorChoice::kAuto;
+  } else if (flavor == "terraform") {
+    options.flavor = tfstream::pipeline::FlavorChoice::kTerraform;
+  } else if (flavor == "opentofu") {
+    options.flavor = tfstream::pipeline::FlavorChoice::kOpenTofu;
+  } else {
+    return Fail("--flavor must be terraform, opentofu or auto, not '" + flavor + "'", 2);
+  }
+  options.show_sensitive = vm.count("show-sensitive") > 0;
   bool tty = isatty(STDOUT_FILENO) != 0;
   if (vm.count("no-color")) color = "never";
   if (color == "always") {

@@ -3,7 +3,21 @@
 namespace tfstream::cli {
 
 std::string_view HelpDetails() {
-  return R"HELP(Terminal:
+  return R"HELP(Flavours:
+  --flavor terraform reproduces Terraform's renderer (hashicorp/terraform
+  internal/command/jsonformat @883c7221ee2e, as `terraform show PLANFILE`);
+  --flavor opentofu reproduces OpenTofu's (opentofu/opentofu v1.12.6
+  @b4305e5a5dd2, as `tofu show PLANFILE`), with OpenTofu's wording, forget
+  counts, ["forget","create"], diff rules and [purple] colour. --flavor auto
+  (the default) picks opentofu when a resource change's provider_name starts
+  with registry.opentofu.org/ or its actions are ["forget","create"], else when
+  a provider_schemas key (in the plan, else in the --schemas file) starts with
+  registry.opentofu.org/; otherwise terraform. The choice is made before any
+  output. Get OpenTofu's JSON with `tofu show -json PLANFILE` and
+  `tofu providers schema -json`. --show-sensitive prints sensitive values as
+  OpenTofu's -show-sensitive does, with either flavour.
+
+Terminal:
   Colour (--color auto) is on when standard output is a terminal, NO_COLOR is
   unset or empty and TERM is not "dumb". The wrap width is, when standard
   output is a terminal, its width (TIOCGWINSZ), else COLUMNS, else 78; when it
@@ -32,7 +46,8 @@ Filters:
   block):
     create   ["create"]             update   ["update"]
     delete   ["delete"]             read     ["read"]
-    replace  ["delete","create"], ["create","delete"], ["create","forget"]
+    replace  ["delete","create"], ["create","delete"], ["create","forget"],
+             ["forget","create"]
     forget   ["forget"]
     no-op    ["no-op"] blocks (printed only because moved or imported)
     moved    any action, moved from another address
@@ -112,10 +127,11 @@ Markdown:
 
 JSON:
   --format json writes one JSON document (schema in the README and in
-  schema/plan-json-1.0.schema.json; "format_version": "1.0"): input_shape,
-  plan_mode, errored, has_changes (what --detailed-exitcode decides), counts
-  (import, add, change, destroy, forget, invoke: the Plan: line's numbers,
-  forget 0 for Terraform), shown_changes and filtered_out, then one entry per
+  schema/plan-json-1.0.schema.json; "format_version": "1.0"): flavor,
+  input_shape, plan_mode, errored, has_changes (what --detailed-exitcode
+  decides), counts (import, add, change, destroy, forget, invoke: the Plan:
+  line's numbers; forget is OpenTofu's, 0 for Terraform; invoke Terraform's, 0
+  for OpenTofu), shown_changes and filtered_out, then one entry per
   shown block in resource_changes (address, module_address, mode, type, name,
   index, provider_name, actions, action, action_reason, previous_address when
   moved, importing, deposed), every resource_drift entry that is not a plain

@@ -99,11 +99,11 @@ void ModuleTree::Finish() {
   }
 }
 
-PlanLineCounts ModuleTree::Counts(size_t i) const {
+PlanLineCounts ModuleTree::Counts(size_t i, const Flavor& flavor) const {
   const Node& n = nodes_[i];
   std::array<size_t, stream::kPlanActionCount> counts = n.total;
   counts[static_cast<size_t>(stream::PlanAction::kNoOp)] = 0;
-  return CountPlanLine(counts, n.total_importing, 0);
+  return CountPlanLine(counts, n.total_importing, 0, flavor);
 }
 
 std::string CountsPhrase(const PlanLineCounts& c) {

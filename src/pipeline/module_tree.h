@@ -53,7 +53,7 @@ class ModuleTree {
   size_t size() const { return nodes_.size(); }
   // The Plan-line numbers of a node's totals (invoke is 0: actions belong to
   // no module).
-  PlanLineCounts Counts(size_t i) const;
+  PlanLineCounts Counts(size_t i, const Flavor& flavor) const;
 
  private:
   size_t NodeFor(std::string_view module);

@@ -4,6 +4,7 @@
 
 #include "buffer/arena.h"
 #include "pipeline/plan_prepare.h"
+#include "pipeline/plan_totals.h"
 #include "stream/json_tree_parser.h"
 #include "stream/resource_change.h"
 
@@ -45,7 +46,8 @@ Status PlanHasChanges(const PlanContext& ctx, const std::vector<OutputChangeFact
     // output_changes holds root module outputs only (jsonplan).
     if (!o.known || o.action != stream::PlanAction::kNoOp) outputs_change = true;
   }
-  if (!f.actions.empty() || outputs_change) return *has_changes = true, Status::Ok();
+  // Actions to invoke, as the flavour's Plan: line counts them.
+  if (CountPlanLine(f, *ctx.flavor).invoke > 0 || outputs_change) return *has_changes = true, Status::Ok();
   if (ctx.opt.mode != PlanMode::kRefreshOnly) {
     *has_changes = f.shown_changes > 0 || f.unprinted_deletes > 0;
     return Status::Ok();

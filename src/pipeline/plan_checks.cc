@@ -62,11 +62,6 @@ SchemasFileCheck CheckFile(const Input* in) {
   return check;
 }
 
-// The result of StartSchemasFileCheck's thread, or of the check run now.
-SchemasFileCheck TakeSchemasFileCheck(PlanContext* ctx) {
-  if (ctx->schemas_file_check.valid()) return ctx->schemas_file_check.get();
-  return CheckFile(&ctx->in);
-}
 
 // An action invocation needs its provider (Terraform looks its schema up
 // for every invocation it attaches), and with config, when it is rendered,
@@ -85,6 +80,14 @@ Status CheckActionSchema(const PlanContext& ctx, const stream::ActionInvocationF
 
 }  // namespace
 
+const SchemasFileCheck& SchemasFile(PlanContext* ctx) {
+  if (!ctx->schemas_file_checked) {
+    ctx->schemas_file_checked =
+        ctx->schemas_file_check.valid() ? ctx->schemas_file_check.get() : CheckFile(&ctx->in);
+  }
+  return *ctx->schemas_file_checked;
+}
+
 void StartSchemasFileCheck(PlanContext* ctx) {
   if (!ctx->in.has_schemas || ctx->opt.jobs < 2 || ctx->schemas_file_check.valid()) return;
   try {
@@ -102,10 +105,10 @@ Status CheckSchemas(PlanContext* ctx) {
   if (in.has_schemas) {
     // A file given is always read and must be a valid schemas file, even
     // when the plan's embedded provider_schemas are what the text uses.
-    SchemasFileCheck file = TakeSchemasFileCheck(ctx);
+    const SchemasFileCheck& file = SchemasFile(ctx);
     if (!file.status.ok()) return file.status;
     if (ctx->facts.shape == stream::InputShape::kShowJson || !ctx->facts.provider_schemas.present) {
-      objects = std::move(file.objects);
+      objects = file.objects;
       text = in.schemas;
       label = in.schemas_label;
     }
@@ -133,7 +136,7 @@ Status CheckSchemas(PlanContext* ctx) {
 
 Status CheckSchemasFile(PlanContext* ctx) {
   if (!ctx->in.has_schemas) return Status::Ok();
-  return TakeSchemasFileCheck(ctx).status;
+  return SchemasFile(ctx).status;
 }
 
 uint64_t RelevantKey(std::string_view address) { return std::hash<std::string_view>{}(address); }

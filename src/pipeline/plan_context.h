@@ -8,10 +8,12 @@
 #include <future>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "base/flavor.h"
 #include "base/status.h"
 #include "buffer/arena.h"
 #include "pipeline/plan_pipeline.h"
@@ -43,6 +45,10 @@ struct PlanContext {
 
   const Input& in;
   const Options& opt;
+  // Whose renderer is reproduced: Terraform's until SetFlavor, which runs
+  // once the pre-scan has decided (--flavor, or the auto rule), before any
+  // output. Read-only afterwards, like everything here.
+  const Flavor* flavor = &TerraformFlavor();
   render::text::Colorize colorize;
   render::Palette palette;
   stream::PlanFacts facts;
@@ -59,6 +65,16 @@ struct PlanContext {
   // provider_schemas objects), when ScanPlan runs it on another thread
   // beside the plan's pre-scan; taken by CheckSchemas / CheckSchemasFile.
   std::future<SchemasFileCheck> schemas_file_check;
+  // Its result, once taken (SchemasFile).
+  std::optional<SchemasFileCheck> schemas_file_checked;
+
+  // Switches to `f`'s profile: its colour table and the palette built on it.
+  void SetFlavor(const Flavor& f) {
+    flavor = &f;
+    colorize = render::text::Colorize(
+        opt.color, f.purple_colour ? render::text::Colorize::Table::kWithPurple : render::text::Colorize::Table::kDefault);
+    palette = render::Palette(colorize, /*mark_symbols=*/opt.format == Format::kMarkdown);
+  }
 
   void Release(uint64_t offset) const {
     if (in.release_plan_before) in.release_plan_before(offset);
@@ -153,6 +169,9 @@ void RelevantFor(const PlanContext& ctx, std::string_view address, buffer::Arena
 // then took longer than pre-scanning a plan of a few MB. Not with --jobs 1,
 // nor when no thread can be started: the check then runs when taken.
 void StartSchemasFileCheck(PlanContext* ctx);
+// The check of the --schemas file: StartSchemasFileCheck's result, or the
+// check run now; taken once and kept. REQUIRES: in.has_schemas.
+const SchemasFileCheck& SchemasFile(PlanContext* ctx);
 // Checks done before any output: every schema resource changes need exists,
 // relevant attributes are well formed, action invocations have what they need.
 Status CheckSchemas(PlanContext* ctx);

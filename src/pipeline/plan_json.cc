@@ -84,17 +84,17 @@ void AppendEntry(std::string* out, const stream::ResourceFacts& rf, bool known, 
   out->push_back('}');
 }
 
-void AppendModule(std::string* out, const ModuleTree& tree, size_t i, int indent) {
+void AppendModule(std::string* out, const ModuleTree& tree, size_t i, int indent, const Flavor& flavor) {
   const ModuleTree::Node& n = tree.node(i);
   std::string pad(static_cast<size_t>(indent), ' ');
   *out += pad + "{\"address\": ";
   AppendJsonStringOrNull(out, n.address);
   *out += ", \"changes\": " + std::to_string(n.total_blocks) + ", \"counts\": ";
-  AppendCounts(out, tree.Counts(i));
+  AppendCounts(out, tree.Counts(i, flavor));
   *out += ", \"modules\": [";
   for (size_t k = 0; k < n.children.size(); ++k) {
     *out += k == 0 ? "\n" : ",\n";
-    AppendModule(out, tree, n.children[k], indent + 2);
+    AppendModule(out, tree, n.children[k], indent + 2, flavor);
   }
   if (!n.children.empty()) *out += "\n" + pad;
   *out += "]}";
@@ -136,7 +136,9 @@ Status RenderJson(const Input& input, const Options& options, ProgressMeter* pro
   std::string& buf = *out->buffer();
   buf += "{\"format_version\": \"";
   buf += kJsonFormatVersion;
-  buf += "\",\n \"input_shape\": ";
+  buf += "\",\n \"flavor\": ";
+  AppendJsonString(&buf, ctx.flavor->name);
+  buf += ",\n \"input_shape\": ";
   buf += f.shape == stream::InputShape::kRenderer ? "\"renderer\"" : "\"show-json\"";
   buf += ",\n \"plan_mode\": \"";
   buf += ModeName(options.mode);
@@ -145,7 +147,7 @@ Status RenderJson(const Input& input, const Options& options, ProgressMeter* pro
   buf += ",\n \"has_changes\": ";
   buf += has_changes ? "true" : "false";
   buf += ",\n \"counts\": ";
-  AppendCounts(&buf, CountPlanLine(f));
+  AppendCounts(&buf, CountPlanLine(f, *ctx.flavor));
   buf += ",\n \"shown_changes\": " + std::to_string(f.shown_changes - f.filtered_out);
   buf += ",\n \"filtered_out\": " + std::to_string(f.filtered_out);
   buf += ",\n \"resource_changes\": [";
@@ -212,7 +214,7 @@ Status RenderJson(const Input& input, const Options& options, ProgressMeter* pro
   if (options.group_by_module) {
     modules.Finish();
     buf += ",\n \"modules\":\n";
-    AppendModule(&buf, modules, 0, 2);
+    AppendModule(&buf, modules, 0, 2, *ctx.flavor);
   }
   buf += "\n}\n";
   return out->Flush();

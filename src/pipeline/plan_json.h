@@ -5,7 +5,7 @@
 // no diffs computed. Schema "format_version" 1.0, written down in README.md
 // ("JSON"):
 //
-//   {"format_version": "1.0", "input_shape": "show-json", "plan_mode": "normal",
+//   {"format_version": "1.0", "flavor": "terraform", "input_shape": "show-json", "plan_mode": "normal",
 //    "errored": false, "has_changes": true,
 //    "counts": {"import": 0, "add": 1, "change": 0, "destroy": 1, "forget": 0, "invoke": 0},
 //    "shown_changes": 2, "filtered_out": 0,

@@ -19,6 +19,7 @@ using render::Action;
 // The rows beyond Terraform's legend, for blocks it has no legend line for.
 constexpr LegendEntry kExtraRows[] = {
     {Action::kCreateThenForget, "create replacement, existing object not destroyed"},
+    {Action::kForgetThenCreate, "forget and then create replacement"},  // OpenTofu's legend words
     {Action::kForget, "forget (no longer managed, not destroyed)"},
     {Action::kNoOp, "move or import only"},
 };

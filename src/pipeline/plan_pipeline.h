@@ -18,6 +18,9 @@ namespace tfstream::pipeline {
 enum class PlanMode { kNormal, kDestroy, kRefreshOnly };
 enum class Quality { kAuto, kNone, kErrored, kNoChanges };
 enum class Format { kText, kMarkdown, kJson };
+// --flavor: whose renderer to reproduce; kAuto decides from the plan and
+// schemas in the pre-scan (PlanContext::flavor), before any output.
+enum class FlavorChoice { kAuto, kTerraform, kOpenTofu };
 
 struct Options {
   PlanMode mode = PlanMode::kNormal;
@@ -25,6 +28,9 @@ struct Options {
   int width = 78;
   bool automation = false;
   Quality quality = Quality::kAuto;
+  FlavorChoice flavor = FlavorChoice::kAuto;
+  // --show-sensitive: print sensitive values (OpenTofu's -show-sensitive).
+  bool show_sensitive = false;
   // Threads rendering resource blocks; blocks are still written in input
   // order. 1 renders on the calling thread.
   int jobs = 1;

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "pipeline/flavor_choice.h"
 #include "render/text/go_float.h"
 
 namespace tfstream::pipeline {
@@ -45,6 +46,7 @@ Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks h
   }
   if (!s.ok()) return ctx->PlanError(s);
   if (progress != nullptr) progress->Scanning(ctx->in.plan.size());
+  ctx->SetFlavor(ResolveFlavor(ctx));
   return Status::Ok();
 }
 

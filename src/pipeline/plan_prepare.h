@@ -16,6 +16,7 @@ namespace tfstream::pipeline {
 // Runs stream::PreScan over the plan with the options' ChangeFilter, giving
 // back input pages behind it and reporting to `progress` (may be null).
 // `hooks.filter` is set here; on_shown and on_begin are the caller's.
+// Then settles the flavour (ResolveFlavor, PlanContext::SetFlavor).
 Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks hooks = {});
 
 // The plan's qualities (plans.Quality) as --quality and the document give

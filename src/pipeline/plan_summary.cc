@@ -27,7 +27,8 @@ using render::Action;
 constexpr Action kGroupOrder[] = {
     Action::kCreate,           Action::kUpdate,           Action::kDelete,
     Action::kDeleteThenCreate, Action::kCreateThenDelete, Action::kRead,
-    Action::kCreateThenForget, Action::kForget,           Action::kNoOp,
+    Action::kCreateThenForget, Action::kForgetThenCreate, Action::kForget,
+    Action::kNoOp,
 };
 static_assert(std::size(kGroupOrder) == stream::kPlanActionCount);
 
@@ -43,12 +44,13 @@ std::string Joined(const Groups& g) {
 
 // --group-by module, text: a module's header at two spaces per level above
 // its own, its lines two spaces further in; the root's lines first, bare.
-void AppendTextTree(const ModuleTree& tree, const std::vector<Groups>& groups, size_t i, std::string* out) {
+void AppendTextTree(const ModuleTree& tree, const std::vector<Groups>& groups, size_t i, const Flavor& flavor,
+                    std::string* out) {
   const ModuleTree::Node& n = tree.node(i);
   std::string pad(2 * static_cast<size_t>(n.depth), ' ');
   if (i != 0) {
     out->append(pad.size() - 2, ' ');
-    *out += n.address + " (" + CountsPhrase(tree.Counts(i)) + ")\n";
+    *out += n.address + " (" + CountsPhrase(tree.Counts(i, flavor)) + ")\n";
   }
   for (Action a : kGroupOrder) {
     const std::string& g = groups[i][static_cast<size_t>(a)];
@@ -59,20 +61,21 @@ void AppendTextTree(const ModuleTree& tree, const std::vector<Groups>& groups, s
       p = nl + 1;
     }
   }
-  for (size_t c : n.children) AppendTextTree(tree, groups, c, out);
+  for (size_t c : n.children) AppendTextTree(tree, groups, c, flavor, out);
 }
 
 // --group-by module, Markdown: a module's lines, then a nested <details> per
 // child module.
-void AppendMarkdownTree(const ModuleTree& tree, const std::vector<Groups>& groups, size_t i, std::string* out) {
+void AppendMarkdownTree(const ModuleTree& tree, const std::vector<Groups>& groups, size_t i, const Flavor& flavor,
+                        std::string* out) {
   const ModuleTree::Node& n = tree.node(i);
   *out += Joined(groups[i]);
   for (size_t c : n.children) {
     const ModuleTree::Node& child = tree.node(c);
     if (!out->empty() && out->back() == '\n') out->push_back('\n');
     *out += "<details><summary><code>" + HtmlEscape(child.address) + "</code> (" +
-            HtmlEscape(CountsPhrase(tree.Counts(c))) + ")</summary>\n\n";
-    AppendMarkdownTree(tree, groups, c, out);
+            HtmlEscape(CountsPhrase(tree.Counts(c, flavor))) + ")</summary>\n\n";
+    AppendMarkdownTree(tree, groups, c, flavor, out);
     *out += "\n</details>\n";
   }
 }
@@ -128,9 +131,9 @@ Status WriteMarkdown(const PlanContext& ctx, const ModuleTree& tree, const std::
     }
     for (size_t c : tree.node(0).children) {
       std::string body;
-      AppendMarkdownTree(tree, groups, c, &body);
+      AppendMarkdownTree(tree, groups, c, *ctx.flavor, &body);
       std::string summary = "<code>" + HtmlEscape(tree.node(c).address) + "</code> (" +
-                            HtmlEscape(CountsPhrase(tree.Counts(c))) + ")";
+                            HtmlEscape(CountsPhrase(tree.Counts(c, *ctx.flavor))) + ")";
       if (!(s = add(ListUnit(summary, body))).ok()) return s;
     }
   }
@@ -190,7 +193,7 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
   bool any = false;
   if (options.group_by_module) {
     std::string text;
-    AppendTextTree(tree, groups, 0, &text);
+    AppendTextTree(tree, groups, 0, *ctx.flavor, &text);
     any = !text.empty();
     out->Append(text);
   } else {

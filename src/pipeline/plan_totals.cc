@@ -29,26 +29,31 @@ std::string PlainSymbol(Action action) {
   return start == std::string::npos ? "" : s.substr(start);
 }
 
-PlanLineCounts CountPlanLine(const stream::PlanFacts& facts) {
-  return CountPlanLine(facts.counts, facts.importing, facts.actions.size());
+PlanLineCounts CountPlanLine(const stream::PlanFacts& facts, const Flavor& flavor) {
+  return CountPlanLine(facts.counts, facts.importing, facts.actions.size(), flavor);
 }
 
 PlanLineCounts CountPlanLine(const std::array<size_t, stream::kPlanActionCount>& counts, size_t importing,
-                             size_t invoke) {
+                             size_t invoke, const Flavor& flavor) {
   auto n = [&](Action a) { return counts[static_cast<size_t>(a)]; };
   PlanLineCounts c;
   c.import = importing;
+  // ["create","forget"] is Terraform's, ["forget","create"] OpenTofu's:
+  // each plan holds only its own.
   c.add = n(Action::kCreate) + n(Action::kDeleteThenCreate) + n(Action::kCreateThenDelete) +
-          n(Action::kCreateThenForget);
+          n(Action::kCreateThenForget) + n(Action::kForgetThenCreate);
   c.change = n(Action::kUpdate);
   c.destroy = n(Action::kDelete) + n(Action::kDeleteThenCreate) + n(Action::kCreateThenDelete);
-  c.forget = 0;  // Terraform's line has none (see PlanLineCounts)
-  c.invoke = invoke;
+  c.forget = flavor.id == FlavorId::kOpenTofu ? n(Action::kForget) + n(Action::kForgetThenCreate) : 0;
+  // OpenTofu's renderer reads no action invocations: its line has no
+  // "Actions: N to invoke." (plan.go v1.12.6).
+  c.invoke = flavor.id == FlavorId::kOpenTofu ? 0 : invoke;
   return c;
 }
 
 std::string PlanSummaryLine(const stream::PlanFacts& facts, const render::text::Colorize& colorize) {
-  const PlanLineCounts c = CountPlanLine(facts);
+  // Terraform's line, which has no forget count.
+  const PlanLineCounts c = CountPlanLine(facts, TerraformFlavor());
   std::string summary = colorize.Color("[bold]Plan:[reset] ");
   if (c.import > 0) summary += std::to_string(c.import) + " to import, ";
   summary += std::to_string(c.add) + " to add, " + std::to_string(c.change) + " to change, " +

@@ -53,6 +53,8 @@ class ResourceWorker {
     o.palette = &ctx_.palette;
     o.arena = &arena_;
     o.error = &error_;
+    o.flavor = ctx_.flavor;
+    o.show_sensitive = ctx_.opt.show_sensitive;
     return o;
   }
   // Render errors are data Terraform would panic on; reported per resource.
@@ -66,7 +68,7 @@ class ResourceWorker {
   void set_element_offset(uint64_t offset) { element_offset_ = offset; }
 
  private:
-  render::DiffContext Ctx() { return render::DiffContext{&arena_, &error_}; }
+  render::DiffContext Ctx() { return render::DiffContext{&arena_, &error_, ctx_.flavor}; }
   // Whether a resource_drift element is hidden for want of relevant
   // attributes, decided without parsing it; false when unsure.
   bool DriftSurelyHidden(std::string_view raw, uint64_t offset);

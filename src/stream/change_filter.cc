@@ -60,6 +60,7 @@ bool ChangeFilter::Matches(const ResourceFacts& rf, PlanAction action) const {
       case PlanAction::kDeleteThenCreate:
       case PlanAction::kCreateThenDelete:
       case PlanAction::kCreateThenForget:
+      case PlanAction::kForgetThenCreate:
         sets = kReplace;
         break;
       case PlanAction::kRead:

@@ -7,6 +7,7 @@ bool PlanActionFromList(const std::vector<std::string>& a, PlanAction* out) {
     if (a[0] == "create" && a[1] == "delete") return *out = PlanAction::kCreateThenDelete, true;
     if (a[0] == "delete" && a[1] == "create") return *out = PlanAction::kDeleteThenCreate, true;
     if (a[0] == "create" && a[1] == "forget") return *out = PlanAction::kCreateThenForget, true;
+    if (a[0] == "forget" && a[1] == "create") return *out = PlanAction::kForgetThenCreate, true;
   }
   if (a.size() == 1) {
     const std::string& s = a[0];
@@ -33,6 +34,7 @@ std::string_view ActionWord(PlanAction action) {
     case PlanAction::kDeleteThenCreate:
     case PlanAction::kCreateThenDelete:
     case PlanAction::kCreateThenForget:
+    case PlanAction::kForgetThenCreate:
       return "replace";
     case PlanAction::kDelete:
       return "delete";

@@ -17,9 +17,10 @@ enum class PlanAction : uint8_t {
   kCreateThenDelete,
   kDelete,
   kForget,
-  kCreateThenForget,
+  kCreateThenForget,  // Terraform's ["create","forget"]
+  kForgetThenCreate,  // OpenTofu's ["forget","create"]
 };
-constexpr size_t kPlanActionCount = 9;
+constexpr size_t kPlanActionCount = 10;
 
 // jsonplan.UnmarshalActions; false for a list Terraform does not know (it
 // panics on those).

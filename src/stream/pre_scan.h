@@ -22,6 +22,11 @@
 
 namespace tfstream::stream {
 
+// Provider source addresses OpenTofu's registry gives its providers
+// ("registry.opentofu.org/hashicorp/aws"); Terraform's are on
+// registry.terraform.io.
+inline constexpr std::string_view kOpenTofuRegistryPrefix = "registry.opentofu.org/";
+
 enum class InputShape {
   kRenderer,  // HCP Terraform's renderer document, provider_schemas embedded
   kShowJson,  // `terraform show -json` output, schemas given separately
@@ -109,6 +114,11 @@ struct PlanFacts {
   bool will_print_resource_changes = false;
   std::array<size_t, kPlanActionCount> filtered_counts{};  // by PlanAction, NoOp included
   size_t filtered_out = 0;  // printed blocks the ChangeFilter hides
+
+  // Something only OpenTofu writes (--flavor auto's rule, see
+  // pipeline/flavor_choice.h): a resource change whose provider is on
+  // registry.opentofu.org, or OpenTofu's ["forget","create"].
+  bool opentofu_sign = false;
 
   std::vector<ActionInvocationFacts> actions;
   // Every schema resource_changes needs, with the first resource needing it.

@@ -273,6 +273,9 @@ bool ScanChangeElement(JsonScanner* s, size_t element_at, PlanFacts* facts, cons
     return s->FailAt(element_at, "resource change \"" + rf->address + "\" has an unrecognized action list [" +
                                      list + "]");
   }
+  if (action == PlanAction::kForgetThenCreate || rf->provider_name.starts_with(kOpenTofuRegistryPrefix)) {
+    facts->opentofu_sign = true;
+  }
   if (rf->mode != "managed" && rf->mode != "data") {
     return s->FailAt(element_at, "resource change \"" + rf->address + "\" has an unrecognized resource mode \"" +
                                      rf->mode + "\"");

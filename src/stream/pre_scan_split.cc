@@ -254,6 +254,7 @@ void AddTallies(const PlanFacts& t, PlanFacts* facts) {
     facts->filtered_counts[i] += t.filtered_counts[i];
   }
   facts->will_print_resource_changes = facts->will_print_resource_changes || t.will_print_resource_changes;
+  facts->opentofu_sign = facts->opentofu_sign || t.opentofu_sign;
   // Those already here were first needed earlier.
   for (const auto& [key, use] : t.needed_schemas) facts->needed_schemas.emplace(key, use);
 }

@@ -277,7 +277,7 @@ unwritable_prefix() {
   t --format markdown --output-prefix /nonexistent/x $P >/dev/null 2>"$WORK/err"
   [ $? = 1 ] && grep -q 'cannot write /nonexistent/x.1.md' "$WORK/err"
 }
-version_names_renderer() { t --version | grep -q 'reproduces hashicorp/terraform internal/command/jsonformat @'; }
+version_names_renderer() { t --version | grep -q 'terraform: hashicorp/terraform internal/command/jsonformat @883c7221ee2e' && t --version | grep -q 'opentofu:  opentofu/opentofu v1.12.6 internal/command/jsonformat @b4305e5a5dd2'; }
 help_documents_options() {
   local h w
   h=$(t --help) || return 1

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Keeps tests/conformance/corpus.tar.xz in step with the shared conformance corpus.
+# Keeps the repo's copies of the shared conformance corpora in step with them:
+# tests/conformance/corpus.tar.xz (Terraform, ../shared/conformance) and
+# tests/conformance/corpus-tofu.tar.xz (OpenTofu, ../shared/conformance-tofu).
 #
-#   sync.sh [--from DIR]            re-create the archive from DIR (default ../shared/conformance
-#                                   beside the repository): cases/ and schemas/, same layout
-#   sync.sh --verify [--from DIR]   compare the archive's file list and SHA-256 sums with DIR;
-#                                   exit 0 when in sync, 1 when stale, 2 on errors
+#   sync.sh [--tofu] [--from DIR]            re-create the archive from DIR (default the shared
+#                                            corpus beside the repository): cases/ and schemas/
+#   sync.sh [--tofu] --verify [--from DIR]   compare the archive's file list and SHA-256 sums
+#                                            with DIR; exit 0 when in sync, 1 when stale, 2 on errors
+#   --tofu                                   the OpenTofu corpus instead of Terraform's
 #
 # The archive is deterministic: names sorted, mtime 0, owner/group 0, modes
 # a=rX,u+w (so an extracted tree can be deleted), GNU tar format, single-threaded xz -9e.
@@ -17,11 +20,13 @@ repo=$(cd "$here/../.." && pwd)
 archive="$here/corpus.tar.xz"
 from="$repo/../shared/conformance"
 verify=0
+flag=""
 while [ $# -gt 0 ]; do
   case "$1" in
+    --tofu) archive="$here/corpus-tofu.tar.xz"; from="$repo/../shared/conformance-tofu"; flag=" --tofu" ;;
     --verify) verify=1 ;;
     --from) from="$2"; shift ;;
-    -h|--help) sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "sync.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -73,7 +78,7 @@ if [ "$verify" = 1 ]; then
   echo "conformance corpus: archive is STALE against $from:"
   echo "  $added files only in the shared corpus ($new_cases cases with new files), $removed only in the archive, $changed changed"
   comm -3 "$tmp/a.names" "$tmp/s.names" | sed 's/^\t/  + /; /^  + /!s/^/  - /' | head -5
-  echo "  refresh with: tests/conformance/sync.sh   (then commit tests/conformance/corpus.tar.xz)"
+  echo "  refresh with: tests/conformance/sync.sh$flag   (then commit $archive)"
   exit 1
 fi
 

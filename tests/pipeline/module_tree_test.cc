@@ -37,8 +37,8 @@ TEST_CASE("ModuleTree: nodes in first-appearance order, totals over the subtree"
   CHECK(t.node(2).depth == 2);
   CHECK(t.node(3).address == "module.c");
   CHECK(t.node(0).children == std::vector<size_t>{1, 3});
-  CHECK(CountsPhrase(t.Counts(1)) == "1 to import, 2 to add, 0 to change, 1 to destroy");
-  CHECK(CountsPhrase(t.Counts(0)) == "1 to import, 2 to add, 1 to change, 2 to destroy");
+  CHECK(CountsPhrase(t.Counts(1, tfstream::TerraformFlavor())) == "1 to import, 2 to add, 0 to change, 1 to destroy");
+  CHECK(CountsPhrase(t.Counts(0, tfstream::TerraformFlavor())) == "1 to import, 2 to add, 1 to change, 2 to destroy");
   CHECK(t.node(0).total_blocks == 4);
   CHECK(t.node(0).own_blocks == 1);
 }

@@ -47,6 +47,7 @@ TEST_CASE("every action list has the word of the --action set holding it", "[jso
   CHECK(WordOf({"delete", "create"}) == "replace");
   CHECK(WordOf({"create", "delete"}) == "replace");
   CHECK(WordOf({"create", "forget"}) == "replace");
+  CHECK(WordOf({"forget", "create"}) == "replace");
 }
 
 TEST_CASE("JSON strings escape quotes, backslashes and control characters only", "[json]") {

@@ -16,6 +16,8 @@ std::string_view DiffActionSymbolMarkup(Action action) {
       return " [red].[reset]";
     case Action::kCreateThenForget:
       return " [green]+[reset]/[red].[reset]";
+    case Action::kForgetThenCreate:
+      return "  [red].[reset]/[green]+[reset]";
     case Action::kRead:
       return " [cyan]<=[reset]";
     case Action::kUpdate:

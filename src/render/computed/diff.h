@@ -11,6 +11,7 @@
 #include <string_view>
 #include <utility>
 
+#include "base/flavor.h"
 #include "buffer/arena.h"
 #include "render/computed/action.h"
 #include "render/computed/palette.h"
@@ -21,6 +22,8 @@ namespace tfstream::render {
 // replacement overrides, which apply to direct children only.
 struct RenderOpts {
   const Palette* palette = nullptr;
+  // Whose renderer is reproduced (base/flavor.def lists what differs).
+  const Flavor* flavor = &TerraformFlavor();
   // Scratch for the few renderers that build diffs while rendering (strings
   // holding JSON); the arena of the resource change being rendered.
   buffer::Arena* arena = nullptr;
@@ -32,6 +35,9 @@ struct RenderOpts {
   bool forbid_forces_replacement = false;
   bool show_unchanged_children = false;
   bool hide_diff_action_symbols = false;
+  // RenderHumanOpts.ShowSensitive (OpenTofu's -show-sensitive): sensitive
+  // values are printed instead of "(sensitive value)". Cascades.
+  bool show_sensitive = false;
 
   RenderOpts Clone() const {
     RenderOpts o = *this;
@@ -48,6 +54,8 @@ class DiffRenderer;
 struct DiffContext {
   buffer::Arena* arena;
   std::string* error;
+  // Whose differ is reproduced (base/flavor.def lists what differs).
+  const Flavor* flavor = &TerraformFlavor();
 
   void Fail(std::string message) const {
     if (error != nullptr && error->empty()) *error = std::move(message);

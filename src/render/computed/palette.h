@@ -25,7 +25,7 @@ struct Palette {
   explicit Palette(const text::Colorize& colorize, bool mark_symbols = false);
 
   const text::Colorize* colorize;
-  std::array<std::string, 9> symbol;  // writeDiffActionSymbol: Color(symbol) + " "
+  std::array<std::string, stream::kPlanActionCount> symbol;  // writeDiffActionSymbol: Color(symbol) + " "
   std::string arrow;                  // [yellow]->[reset]
   std::string null_value;             // [dark_gray]null[reset]
   std::string null_suffix;            // " [dark_gray]-> null[reset]"

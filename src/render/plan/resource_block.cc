@@ -67,6 +67,8 @@ std::string ResourceChangeComment(const stream::ResourceChange& rc, Action actio
         buf += "[bold]  # " + addr + "[reset] must be [bold][red]replaced[reset]";
       }
       break;
+    case Action::kForgetThenCreate:  // not yet: OpenTofu's headers come with its flavour
+      break;
     case Action::kCreateThenForget:
       buf += "[bold] # " + addr + "[reset] must be replaced, but the existing object will not be destroyed";
       buf += "\n # (destroy = false is set in the configuration)";

@@ -278,7 +278,7 @@ void PrimitiveRenderer::RenderJson(const Diff& diff, int indent, const RenderOpt
   change.after = after.json;
   change.replace_paths = structured::Matcher::Empty(false);
   change.relevant_attributes = structured::Matcher::Always();
-  DiffContext ctx{opts.arena, opts.error};
+  DiffContext ctx{opts.arena, opts.error, opts.flavor};
   Diff json_diff = jsondiff::Transform(change, &ctx);
 
   Action action = diff.action;

@@ -82,7 +82,7 @@ std::string_view Colorize::Code(std::string_view name) const {
       kDefaultColors.begin(), kDefaultColors.end(), name,
       [](const Entry& e, std::string_view n) { return e.first < n; });
   if (it != kDefaultColors.end() && it->first == name) return it->second;
-  if (table_ == Table::kTerraformMeta && name == "purple") return "38;5;57";
+  if (table_ == Table::kWithPurple && name == "purple") return "38;5;57";
   return {};
 }
 

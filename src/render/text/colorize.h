@@ -13,9 +13,10 @@ namespace tfstream::render::text {
 // Colors = DefaultColors, Reset = true, Disable = !enabled.
 class Colorize {
  public:
-  // Which colour table to use. kTerraformMeta adds "purple" (38;5;57), as
-  // Meta.Colorize does for runs through the cloud backend.
-  enum class Table { kDefault, kTerraformMeta };
+  // Which colour table to use. kWithPurple adds "purple" (38;5;57), as
+  // Terraform's Meta.Colorize does for runs through the cloud backend and
+  // OpenTofu's View does for every plan it renders (flavor.def purple_colour).
+  enum class Table { kDefault, kWithPurple };
 
   explicit Colorize(bool enabled) : Colorize(enabled, Table::kDefault) {}
   Colorize(bool enabled, Table table) : enabled_(enabled), table_(table) {}

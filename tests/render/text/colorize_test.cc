@@ -107,10 +107,10 @@ TEST_CASE("Color knows exactly colorstring's DefaultColors", "[colorize]") {
 }
 
 TEST_CASE("The Terraform Meta table adds purple", "[colorize]") {
-  const Colorize meta(true, Colorize::Table::kTerraformMeta);
+  const Colorize meta(true, Colorize::Table::kWithPurple);
   CHECK(meta.Color("[purple]x") == "\x1b[38;5;57mx\x1b[0m");
   CHECK(meta.Color("[red]x") == "\x1b[31mx\x1b[0m");
-  const Colorize meta_off(false, Colorize::Table::kTerraformMeta);
+  const Colorize meta_off(false, Colorize::Table::kWithPurple);
   CHECK(meta_off.Color("[purple]x") == "x");
 }
 

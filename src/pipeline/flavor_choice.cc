@@ -1,0 +1,44 @@
+#include "pipeline/flavor_choice.h"
+
+#include "stream/pre_scan.h"
+
+namespace tfstream::pipeline {
+namespace {
+
+// Whether a key of one of the provider_schemas objects names a provider on
+// OpenTofu's registry. The objects were validated by their own check.
+bool HasOpenTofuProvider(std::string_view text, const std::vector<stream::ByteRange>& objects) {
+  bool found = false;
+  for (const stream::ByteRange& object : objects) {
+    (void)stream::ForEachMemberRange(
+        text, object, "provider_schemas",
+        [&found](const std::string& key, stream::ByteRange) {
+          if (key.starts_with(stream::kOpenTofuRegistryPrefix)) found = true;
+        },
+        stream::ValueSkip::kByStructure);
+    if (found) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+const Flavor& ResolveFlavor(PlanContext* ctx) {
+  switch (ctx->opt.flavor) {
+    case FlavorChoice::kTerraform:
+      return TerraformFlavor();
+    case FlavorChoice::kOpenTofu:
+      return OpenTofuFlavor();
+    case FlavorChoice::kAuto:
+      break;
+  }
+  if (ctx->facts.opentofu_sign) return OpenTofuFlavor();
+  if (HasOpenTofuProvider(ctx->in.plan, ctx->facts.provider_schemas_objects)) return OpenTofuFlavor();
+  if (ctx->in.has_schemas) {
+    const SchemasFileCheck& file = SchemasFile(ctx);
+    if (file.status.ok() && HasOpenTofuProvider(ctx->in.schemas, file.objects)) return OpenTofuFlavor();
+  }
+  return TerraformFlavor();
+}
+
+}  // namespace tfstream::pipeline

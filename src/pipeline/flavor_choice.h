@@ -1,0 +1,25 @@
+// Which renderer a run reproduces: --flavor terraform|opentofu, or the auto
+// rule, decided once after the pre-scan and before any output.
+//
+// The auto rule picks OpenTofu when the input carries something only
+// OpenTofu writes, else Terraform:
+//   - a resource change whose provider is on registry.opentofu.org, or whose
+//     action list is OpenTofu's ["forget","create"] (the pre-scan notes it:
+//     PlanFacts::opentofu_sign);
+//   - else, a provider_schemas key on registry.opentofu.org, in the plan's
+//     embedded schemas or, when none decided, in the --schemas file.
+// Keys and addresses are compared as written; both are short, so the rule
+// costs nothing measurable beside the pre-scan.
+#pragma once
+
+#include "base/flavor.h"
+#include "pipeline/plan_context.h"
+
+namespace tfstream::pipeline {
+
+// After ScanPlan: the profile the options and the input call for. A
+// --schemas file that is not a valid schemas file only counts as no sign
+// (CheckSchemas reports it).
+const Flavor& ResolveFlavor(PlanContext* ctx);
+
+}  // namespace tfstream::pipeline
