@@ -217,7 +217,12 @@ int main(int argc, char** argv) {
   }
   // As `terraform plan -detailed-exitcode`, a usage error is then 1: 2 means
   // "changes".
-  int usage = std::find(args.begin(), args.end(), "--detailed-exitcode") != args.end() ? 1 : 2;
+  // Boost takes an unambiguous prefix of an option too ("--detailed").
+  const std::string_view kDetailed = "--detailed-exitcode";
+  int usage = std::any_of(args.begin(), args.end(),
+                          [&](const std::string& a) { return a.size() >= 10 && kDetailed.starts_with(a); })
+                  ? 1
+                  : 2;
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);

@@ -152,7 +152,7 @@ Exit status:
   usage, 3 Markdown output over --max-bytes without --output-prefix.
   With --detailed-exitcode, as terraform plan -detailed-exitcode: 0 the plan
   has no changes, 2 it has, 1 an error, a bad usage or an errored plan (the
-  output is still written). Changes are Terraform's (plan.Applyable): any
+  output is still written); 3 stays 3. Changes are Terraform's (plan.Applyable): any
   resource change that is not a no-op or is moved or imported (data-source
   deletions included, though not printed), any output change that is not a
   no-op, any action to invoke. A plan that only changes outputs has changes

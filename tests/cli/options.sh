@@ -209,6 +209,7 @@ detailed_exitcode_errors() {
   exit_is 1 --detailed-exitcode --summary --quality errored $P && grep -q 'the plan errored' "$WORK/err" &&
     [ -s "$WORK/out" ] &&
     exit_is 1 --detailed-exitcode --bogus $P && exit_is 1 --detailed-exitcode --format html $P &&
+    exit_is 1 --detailed --format html $P && exit_is 3 --detailed-exitcode --format markdown --max-bytes 1024 $P &&
     exit_is 1 --detailed-exitcode "$WORK/no-such-plan.json" && exit_is 2 --bogus $P
 }
 check detailed_exitcode_changes detailed_exitcode_changes
