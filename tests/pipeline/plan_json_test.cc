@@ -143,3 +143,18 @@ TEST_CASE("forms validated before output report the first error in the document"
     CHECK(offset < later);
   }
 }
+
+TEST_CASE("--format json counts forgets as the flavour's Plan: line does", "[json][flavor]") {
+  std::string doc = PlanDoc({PlanChange("t.f", R"(["forget"])", "a", "null"),
+                             PlanChange("t.c", R"(["create"])", "null", "b")});
+  Options o = Json();
+  o.flavor = tfstream::pipeline::FlavorChoice::kTerraform;
+  std::string terraform = RenderDoc(doc, o);
+  CHECK(terraform.find(R"("flavor": "terraform")") != std::string::npos);
+  CHECK(terraform.find(R"("add": 1, "change": 0, "destroy": 0, "forget": 0)") != std::string::npos);
+  o.flavor = tfstream::pipeline::FlavorChoice::kOpenTofu;
+  std::string tofu = RenderDoc(doc, o);
+  CHECK(tofu.find(R"("flavor": "opentofu")") != std::string::npos);
+  CHECK(tofu.find(R"("add": 1, "change": 0, "destroy": 0, "forget": 1)") != std::string::npos);
+  CHECK(tofu.find(R"("actions": ["forget"], "action": "forget")") != std::string::npos);
+}
