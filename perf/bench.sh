@@ -155,6 +155,7 @@ to_opentofu_registry() { sed 's#registry\.terraform\.io/#registry.opentofu.org/#
 for shape in show renderer; do
   name=tofu-$shape-300M-s$SEED.json
   [[ -n $ONLY && $name != *"$ONLY"* ]] && continue
+  [[ ,$FORMS, != *,text,* ]] && continue  # text rows
   src=$SCRATCH/$shape-300M-s$SEED.json
   if [[ ! -f $src ]]; then
     if [[ $shape == show ]]; then

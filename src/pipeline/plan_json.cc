@@ -127,6 +127,21 @@ Status RenderJson(const Input& input, const Options& options, ProgressMeter* pro
   if (!(s = ReadOutputChanges(ctx, &outputs)).ok()) return s;
   bool has_changes = false;
   if (!(s = PlanHasChanges(ctx, outputs, &has_changes)).ok()) return s;
+  // The pre-scan type-checked the facts of resource_changes, not those of
+  // resource_drift (the text reads a drift entry only when it renders it):
+  // check them too before the first byte, by structure, keeping nothing.
+  s = ctx.ForEachElement(
+      f.resource_drift,
+      [&](std::string_view raw, uint64_t offset) {
+        stream::JsonScanner scan(raw, offset);
+        stream::ResourceFacts drift;
+        drift.read_details = true;
+        return stream::ScanResourceFacts(&scan, 2, &drift, stream::ValueSkip::kByStructure)
+                   ? Status::Ok()
+                   : ctx.PlanError(scan.status());
+      },
+      /*release=*/false);
+  if (!s.ok()) return s;
   const PlanQualities qualities = QualitiesOf(ctx);
   if (report != nullptr) {
     report->has_changes = has_changes;

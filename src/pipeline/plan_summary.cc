@@ -150,9 +150,15 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
   std::vector<Groups> groups(1);  // by ModuleTree node
   ModuleTree tree;
   std::array<std::string, stream::kPlanActionCount> symbols;
+  // Text: Terraform's padded, coloured symbol; Markdown: the bare symbol as
+  // a code span (none for no-op). Both followed by a space.
   for (size_t i = 0; i < symbols.size(); ++i) {
-    std::string s = ctx.colorize.Color(render::DiffActionSymbolMarkup(static_cast<Action>(i)));
-    symbols[i] = markdown ? (s.find_first_not_of(' ') == std::string::npos ? "" : CodeSpan(PlainSymbol(static_cast<Action>(i))) + " ") : s + " ";
+    const Action action = static_cast<Action>(i);
+    if (!markdown) {
+      symbols[i] = ctx.colorize.Color(render::DiffActionSymbolMarkup(action)) + " ";
+    } else if (std::string plain = PlainSymbol(action); !plain.empty()) {
+      symbols[i] = CodeSpan(plain) + " ";
+    }
   }
   stream::ChangeHooks hooks;
   hooks.on_begin = [&] {

@@ -158,3 +158,10 @@ TEST_CASE("--format json counts forgets as the flavour's Plan: line does", "[jso
   CHECK(tofu.find(R"("add": 1, "change": 0, "destroy": 0, "forget": 1)") != std::string::npos);
   CHECK(tofu.find(R"("actions": ["forget"], "action": "forget")") != std::string::npos);
 }
+
+TEST_CASE("--format json checks drift entries before the first byte", "[json]") {
+  std::string doc = R"({"plan_format_version":"1.2","resource_changes":[],
+    "resource_drift":[{"address":"t.a","mode":"managed","type":"t","name":"a","provider_name":"p",
+                       "change":{"actions":[1]}}]})";
+  CHECK(RenderDoc(doc, Json()).rfind("ERROR: plan.json:", 0) == 0);
+}
