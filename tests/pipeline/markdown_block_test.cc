@@ -67,3 +67,11 @@ TEST_CASE("the fence is longer than any backtick run inside", "[markdown]") {
 TEST_CASE("HTML specials are escaped", "[markdown]") {
   CHECK(HtmlEscape("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&#39;");
 }
+
+TEST_CASE("CodeSpan fences with more backticks than the text holds", "[markdown]") {
+  using tfstream::pipeline::CodeSpan;
+  CHECK(CodeSpan("aws_s3_bucket.logs") == "`aws_s3_bucket.logs`");
+  CHECK(CodeSpan("a[\"x`y\"]") == "``a[\"x`y\"]``");
+  CHECK(CodeSpan("`x``") == "``` `x`` ```");
+  CHECK(CodeSpan("a*_b_<c>") == "`a*_b_<c>`");
+}

@@ -75,3 +75,29 @@ TEST_CASE("--summary reports bad input like the text does", "[summary]") {
             .rfind("ERROR: plan.json:", 0) == 0);
   CHECK(RenderDoc(R"({"resource_changes":[]} trailing)", o).rfind("ERROR: plan.json:", 0) == 0);
 }
+
+TEST_CASE("Markdown summary: the destroy alert lists 20 addresses, then how many more", "[summary][markdown]") {
+  std::vector<std::string> changes;
+  for (int i = 0; i < 25; ++i) changes.push_back(PlanChange("t.d" + std::to_string(i), R"(["delete"])", "a", "null"));
+  changes.push_back(PlanChange("t.keep", R"(["create","forget"])", "a", "b"));  // keeps the old object
+  Options o;
+  o.summary = true;
+  o.format = tfstream::pipeline::Format::kMarkdown;
+  o.max_bytes = 0;
+  std::string got = RenderDoc(PlanDoc(changes), o);
+  CHECK(got.rfind("> [!WARNING]\n> This plan destroys 25 resources: 25 deleted, 0 replaced.\n> - `-` `t.d0`\n", 0) == 0);
+  CHECK(got.find("> - `-` `t.d19`\n> - ... and 5 more\n\n**Plan:** 1 to add, 0 to change, 25 to destroy.\n") !=
+        std::string::npos);
+  CHECK(got.find("`t.d20`\n> ") == std::string::npos);
+  CHECK(got.find("<details><summary><code>-</code> destroy (25)</summary>\n\n- `-` `t.d0`\n") != std::string::npos);
+}
+
+TEST_CASE("Markdown summary: no alert when nothing is destroyed; addresses are code spans", "[summary][markdown]") {
+  Options o;
+  o.summary = true;
+  o.format = tfstream::pipeline::Format::kMarkdown;
+  o.max_bytes = 0;
+  std::string got = RenderDoc(PlanDoc({PlanChange("t.c", R"(["create"])", "null", "b")}), o);
+  CHECK(got.rfind("**Plan:** 1 to add, 0 to change, 0 to destroy.\n", 0) == 0);
+  CHECK(got.find("- `+` `t.c`\n") != std::string::npos);
+}
