@@ -14,14 +14,16 @@ P=$FIXTURES/plan.json
 # test_thing.a is the first resource change; its change object ends here.
 A_END='"after_sensitive":{}}},{"address":"test_thing.b"'
 
-# same ID VARIANT MEANT: VARIANT renders as MEANT, as text and --summary, and
-# as 100 copies of the first resource on two threads.
+# same ID VARIANT MEANT: VARIANT renders as MEANT, as text, --summary and
+# --format json, and as 100 copies of the first resource on two threads.
 same() {
   local id=$1 variant=$2 meant=$3
   "$TFSTREAM" --no-color "$meant" >meant.out
   "$TFSTREAM" --no-color --summary "$meant" >meant.summary
+  "$TFSTREAM" --format json "$meant" >meant.json
   expect_ok "$id" meant.out -- --no-color "$variant"
   expect_ok "$id/summary" meant.summary -- --no-color --summary "$variant"
+  expect_ok "$id/json" meant.json -- --format json "$variant"
   $MUTATE many "$variant" many_variant.json 100
   $MUTATE many "$meant" many_meant.json 100
   "$TFSTREAM" --no-color -j 2 many_meant.json >many_meant.out

@@ -187,7 +187,7 @@ printf 'garbage' >bad_garbage.json
 mutate "$S" bad_ps.json '"provider_schemas":{' '"provider_schemas":5,"x":{'
 for bad in bad_trunc.json:43 bad_array.json:0 bad_garbage.json:0 "bad_trail.json:$(wc -c <"$S")" bad_ps.json:43; do
   f=${bad%%:*}
-  for extra in '' --summary '--format markdown'; do
+  for extra in '' --summary '--format markdown' '--format json'; do
     tag=${extra//--/}
     # shellcheck disable=SC2086  # $extra holds zero, one or two words
     expect_error "schemas-file/renderer-${f%.json}${tag:+-${tag// /-}}" "$f" --offset "${bad#*:}" -- \
