@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The fully static binary (TFSTREAM_STATIC, `make static`): no loader, no
 # shared library, the allocator it was configured with, and it renders from
-# a root directory that holds nothing but itself and a plan, as in a
+# a root directory that holds nothing but itself, a plan and /tmp, as in a
 # `FROM scratch` image. The conformance tests of the same build tree run the
 # corpus through it (file and stdin).
 #   static.sh TFSTREAM ALLOCATOR     ALLOCATOR: mimalloc or glibc
@@ -55,6 +55,7 @@ ROOT=$WORK/root
 mkdir -p "$ROOT"
 cp "$TFSTREAM" "$ROOT/tfstream"
 cp "$PLAN" "$ROOT/plan.json"
+mkdir -m 1777 "$ROOT/tmp"
 DYNAMIC_TRUE=$(type -P true)
 cp "$DYNAMIC_TRUE" "$ROOT/dynamic-true"
 # How to enter it: a user namespace where the kernel allows one, else chroot as root.
@@ -72,20 +73,38 @@ in_root() {
     none) return 125 ;;
   esac
 }
+# The plan as a path, as a regular file on stdin (mapped), and through a pipe
+# (spooled to $TMPDIR: the root's one directory, /tmp).
 renders_in_an_empty_root() {
-  local jobs
+  local jobs out
   for jobs in 1 2; do
-    in_root /tfstream --color=never --jobs "$jobs" /plan.json >"$WORK/root-file.txt" &&
-      in_root /tfstream --color=never --jobs "$jobs" - <"$PLAN" >"$WORK/root-stdin.txt"
-    case $? in
-      0) ;;
-      125) echo "  NOT RUN: neither 'unshare --user --root' nor chroot (not root) works here"; return 1 ;;
-      *) echo "  tfstream failed in the empty root (--jobs $jobs)"; return 1 ;;
-    esac
-    t --color=never --jobs "$jobs" "$PLAN" >"$WORK/host.txt" &&
-      cmp "$WORK/host.txt" "$WORK/root-file.txt" && cmp "$WORK/host.txt" "$WORK/root-stdin.txt" || return 1
+    t --color=never --jobs "$jobs" "$PLAN" >"$WORK/host.txt" || return 1
+    for how in path file-stdin pipe; do
+      out=$WORK/root-$how.txt
+      case $how in
+        path) in_root /tfstream --color=never --jobs "$jobs" /plan.json >"$out" ;;
+        file-stdin) in_root /tfstream --color=never --jobs "$jobs" - <"$PLAN" >"$out" ;;
+        pipe) cat "$PLAN" | TMPDIR=/tmp in_root /tfstream --color=never --jobs "$jobs" - >"$out" ;;
+      esac
+      case $? in
+        0) ;;
+        125) echo "  NOT RUN: neither 'unshare --user --root' nor chroot (not root) works here"; return 1 ;;
+        *) echo "  tfstream failed in the empty root (--jobs $jobs, plan $how)"; return 1 ;;
+      esac
+      cmp "$WORK/host.txt" "$out" || return 1
+    done
   done
   [ -s "$WORK/host.txt" ]
+}
+# Without a temporary directory a pipe cannot be spooled: a clear error, exit 1.
+pipe_without_tmpdir_fails_clearly() {
+  local status
+  cat "$PLAN" | TMPDIR=/nowhere in_root /tfstream - >"$WORK/out.txt" 2>"$WORK/err.txt"
+  status=$?
+  [ "$status" = 125 ] && return 1
+  [ "$status" = 1 ] && [ ! -s "$WORK/out.txt" ] &&
+    grep -q '^tfstream: <stdin>: cannot create a temporary file in /nowhere' "$WORK/err.txt" ||
+    { echo "  exit $status: $(head -2 "$WORK/err.txt")"; return 1; }
 }
 # The control: the same root does stop a dynamically linked program.
 empty_root_stops_a_dynamic_program() {
@@ -103,6 +122,7 @@ check ldd_says_not_dynamic ldd_says_not_dynamic
 check no_interpreter_and_no_needed_library no_interpreter_and_no_needed_library
 check allocator_is_as_configured allocator_is_as_configured
 check renders_in_an_empty_root renders_in_an_empty_root
+check pipe_without_tmpdir_fails_clearly pipe_without_tmpdir_fails_clearly
 check empty_root_stops_a_dynamic_program empty_root_stops_a_dynamic_program
 echo "static: $TFSTREAM, allocator $ALLOCATOR, empty root entered with $in_root_how"
 finish
