@@ -34,6 +34,31 @@ Status SchemaStore::HasProvider(std::string_view provider, bool* found) {
   return Status::Ok();
 }
 
+Status SchemaStore::ForEachProvider(const std::function<void(const std::string&, ByteRange)>& fn) {
+  std::lock_guard<std::recursive_mutex> lock(mu_);
+  Status s = IndexProviders();
+  if (!s.ok()) return s;
+  for (const auto& [name, p] : providers_) fn(name, p.range);
+  return Status::Ok();
+}
+
+Status SchemaStore::FindRange(std::string_view provider, Kind kind, std::string_view type, bool* found,
+                              ByteRange* value) {
+  std::lock_guard<std::recursive_mutex> lock(mu_);
+  *found = false;
+  bool has_provider = false;
+  Status s = HasProvider(provider, &has_provider);
+  if (!s.ok() || !has_provider) return s;
+  ProviderIndex& p = providers_.find(provider)->second;
+  s = IndexKind(&p, static_cast<int>(kind));
+  if (!s.ok()) return s;
+  auto it = p.types[static_cast<int>(kind)].find(type);
+  if (it == p.types[static_cast<int>(kind)].end()) return Status::Ok();
+  *found = true;
+  *value = it->second;
+  return Status::Ok();
+}
+
 Status SchemaStore::IndexKind(ProviderIndex* p, int kind) {
   if (p->kind_indexed[kind]) return Status::Ok();
   p->kind_indexed[kind] = true;
