@@ -226,8 +226,9 @@ Status BundleWriter::WriteBody() {
     if (!(s = CopyPlan(facts.action_invocations)).ok()) return s;
   }
   Member("provider_format_version");
-  AppendJsonString(renderer && facts.has_provider_format_version ? std::string_view(facts.provider_format_version)
-                                                                 : kProviderFormatVersion,
+  AppendJsonString(renderer && facts.has_provider_format_version
+                       ? std::string_view(facts.provider_format_version)
+                       : kProviderFormatVersion,
                    buf);
   return WriteProviderSchemas();
 }
@@ -291,7 +292,8 @@ Status BundleWriter::CopyDrift() {
 Status BundleWriter::WriteProviderSchemas() {
   stream::SchemaStore& store = *ctx_.schemas;
   std::vector<std::pair<std::string, ByteRange>> providers;
-  Status s = store.ForEachProvider([&](const std::string& name, ByteRange value) { providers.emplace_back(name, value); });
+  Status s = store.ForEachProvider(
+      [&](const std::string& name, ByteRange value) { providers.emplace_back(name, value); });
   if (!s.ok()) return Status::Error(Located(store.label(), s));
   const std::string_view text = store.text();
   Member("provider_schemas");
@@ -346,7 +348,8 @@ Status BundleWriter::WriteProviderSchemas() {
 
 }  // namespace
 
-Status WriteBundle(const Input& input, const Options& options, ProgressMeter* progress, buffer::OutputSink* out) {
+Status WriteBundle(const Input& input, const Options& options, ProgressMeter* progress,
+                   buffer::OutputSink* out) {
   PlanContext ctx(input, options);
   Status s = ScanPlan(&ctx, progress);
   if (!s.ok()) return s;

@@ -32,6 +32,7 @@
 
 namespace tfstream::pipeline {
 
-Status WriteBundle(const Input& input, const Options& options, ProgressMeter* progress, buffer::OutputSink* out);
+Status WriteBundle(const Input& input, const Options& options, ProgressMeter* progress,
+                   buffer::OutputSink* out);
 
 }  // namespace tfstream::pipeline
