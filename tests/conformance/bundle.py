@@ -3,7 +3,7 @@
 bundle, rendered with each variant's arguments (minus --schemas), must print
 exactly the variant's expected output.
 
-usage: bundle.py TFSTREAM CASES_DIR WORK_DIR [--jobs N] [--filter SUBSTR]
+usage: bundle.py TFSTREAM CASES_DIR WORK_DIR [--jobs N] [--filter SUBSTR] [--reference tfstream]
 
 For each case and each --schemas file its variants name (or none), the plan is
 bundled once: `tfstream [--schemas S] --bundle plan.json > WORK_DIR/<case>/...`.
@@ -16,6 +16,11 @@ Each bundle is also checked:
     drift, deferred changes, action invocations), keys matched as Go's
     decoder does, case-insensitively, the last one counting;
   - bundling the bundle again gives the same bytes.
+With --reference tfstream, the expected bytes and exit status are what
+tfstream prints for the original plan with the variant's arguments instead of
+the .out file: on a corpus tfstream does not pass yet (the OpenTofu one while
+its flavour is being written), that still checks that a bundle changes
+nothing (bundling may then fail only where rendering fails).
 Works on any corpus laid out as tests/conformance's (cases/<id>/plan.json,
 <variant>.args one argument a line, <variant>.out), e.g. the OpenTofu one.
 Prints each failure and ends with 'N passed, M failed'; exit status 0 only
@@ -124,7 +129,7 @@ def run(argv, cwd):
     return subprocess.run(argv, cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True, timeout=300)
 
 
-def check_case(exe, cases, work, case):
+def check_case(exe, cases, work, case, reference):
     """(passed, failures) for one case."""
     case_dir = os.path.join(cases, case)
     out_dir = os.path.join(work, case)
@@ -153,16 +158,24 @@ def check_case(exe, cases, work, case):
                         problem = 'bundling the bundle gives other bytes (exit %d)' % again.returncode
             bundles[schemas] = (path, problem)
         path, problem = bundles[schemas]
+        want_exit = 0
+        if reference:
+            original = run([exe] + read_args(os.path.join(case_dir, variant + '.args')), case_dir)
+            expected, want_exit = original.stdout, original.returncode
+            if problem is not None and problem.startswith('bundling failed') and want_exit != 0:
+                passed += 1  # rendering fails too: nothing to compare
+                continue
+        else:
+            with open(os.path.join(case_dir, variant + '.out'), 'rb') as f:
+                expected = f.read()
         if problem is not None:
             failures.append('FAIL %s/%s: %s' % (case, variant, problem))
             continue
         argv = [exe] + [path if a == 'plan.json' else a for a in rest]
         r = run(argv, case_dir)
-        with open(os.path.join(case_dir, variant + '.out'), 'rb') as f:
-            expected = f.read()
-        if r.returncode != 0:
-            failures.append('FAIL %s/%s: rendering the bundle failed (exit %d): %s' %
-                            (case, variant, r.returncode, r.stderr.decode(errors='replace').strip()))
+        if r.returncode != want_exit:
+            failures.append('FAIL %s/%s: rendering the bundle exits %d, not %d: %s' %
+                            (case, variant, r.returncode, want_exit, r.stderr.decode(errors='replace').strip()))
         elif r.stdout != expected:
             at = next((i for i, (a, b) in enumerate(zip(r.stdout, expected)) if a != b),
                       min(len(r.stdout), len(expected)))
@@ -179,6 +192,13 @@ def main():
         i = args.index('--jobs')
         jobs = int(args[i + 1])
         del args[i:i + 2]
+    reference = False
+    if '--reference' in args:
+        i = args.index('--reference')
+        if args[i + 1] != 'tfstream':
+            sys.exit('bundle.py: --reference takes only "tfstream"')
+        reference = True
+        del args[i:i + 2]
     if '--filter' in args:
         i = args.index('--filter')
         only = args[i + 1]
@@ -190,7 +210,7 @@ def main():
                    if only in c and os.path.exists(os.path.join(cases, c, 'plan.json')))
     passed = failed = 0
     with ThreadPoolExecutor(jobs) as pool:
-        for p, fails in pool.map(lambda c: check_case(exe, cases, work, c), names):
+        for p, fails in pool.map(lambda c: check_case(exe, cases, work, c, reference), names):
             passed += p
             failed += len(fails)
             for line in fails:
