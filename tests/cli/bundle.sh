@@ -183,6 +183,32 @@ bad_quality_member() {
 }
 missing_schema() { input_error missing.json 'no schema for resource type "test_gone"' --schemas schemas.json; }
 check broken_input_never_parses broken_input_never_parses
+# Every 5th cut of the plan and of the schemas file: exit 1, one line on
+# stderr, and nothing on stdout that parses (a cut plan is never bundled).
+truncated_never_bundles() {
+  python3 - "$TFSTREAM" <<'PY'
+import json, subprocess, sys
+exe = sys.argv[1]
+bad = 0
+for name in ("plan.json", "schemas.json"):
+    data = open(name, "rb").read()
+    for cut in range(0, len(data), 5):
+        open("cut.json", "wb").write(data[:cut])
+        argv = [exe, "--bundle", "--schemas", "cut.json" if name == "schemas.json" else "schemas.json",
+                "cut.json" if name == "plan.json" else "plan.json"]
+        r = subprocess.run(argv, capture_output=True, timeout=60)
+        try:
+            json.loads(r.stdout)
+            parses = True
+        except ValueError:
+            parses = False
+        if r.returncode != 1 or parses or r.stderr.count(b"\n") != 1:
+            bad += 1
+            print("  %s cut at %d: exit %d, output parses: %s" % (name, cut, r.returncode, parses))
+sys.exit(1 if bad else 0)
+PY
+}
+check truncated_never_bundles truncated_never_bundles
 check bad_quality_member bad_quality_member
 check missing_schema missing_schema
 finish
