@@ -183,6 +183,8 @@ int main(int argc, char** argv) {
       ("address", po::value<std::vector<std::string>>(&address_globs)->composing()->value_name("GLOB"),
        "show only blocks whose address matches GLOB (repeatable; see Filters)")
       ("summary", "one line per shown block and the Plan: line, from a fast scan (see Summary)")
+      ("bundle", "write one self-contained plan document instead of the text: renderer-shaped, the provider "
+                 "schemas trimmed to the types the plan uses, values copied byte for byte (see Bundle)")
       ("format", po::value<std::string>(&format)->value_name("F"), "text | markdown (default text; see Markdown)")
       ("max-bytes", po::value<long long>(&max_bytes)->value_name("N"),
        "Markdown: at most N bytes per output (default 65000; 0 no limit)")
@@ -225,6 +227,15 @@ int main(int argc, char** argv) {
   }
 
   Options options;
+  // A bundle is rendered later, with whatever options then: taking these
+  // now would suggest they were kept in it.
+  options.bundle = vm.count("bundle") > 0;
+  for (const char* name : {"mode", "color", "no-color", "width", "automation", "show-sensitive", "action", "address",
+                           "summary", "format", "max-bytes", "output-prefix"}) {
+    if (options.bundle && vm.count(name)) {
+      return Fail(std::string("--bundle writes a plan document; --") + name + " applies when rendering it", 2);
+    }
+  }
   if (mode == "normal") {
     options.mode = tfstream::pipeline::PlanMode::kNormal;
   } else if (mode == "destroy") {

@@ -101,6 +101,28 @@ Markdown:
   exist) are removed, and the paths written are printed on standard output, one
   per line.
 
+Bundle:
+  --bundle writes, instead of the text, one self-contained plan document in
+  the renderer shape HCP Terraform serves (plan_format_version,
+  output_changes, resource_changes, resource_drift, relevant_attributes,
+  deferred_changes, action_invocations, provider_format_version,
+  provider_schemas). The sections are copied byte for byte; the provider
+  schemas (the --schemas file's, or the plan's own) keep only the resource,
+  data source and action types the plan uses; planned_values, prior_state,
+  configuration and the rest are left out. Rendering the bundle without
+  --schemas prints exactly what rendering PLAN does, with any options. Two
+  members of tfstream's own carry what the renderer shape cannot say:
+  "tfstream_flavor" (terraform or opentofu, as --flavor or its auto rule
+  chose) and "tfstream_quality" (errored or no-changes: from errored and
+  applyable of show -json input, or --quality given with --bundle); --quality
+  auto and --flavor auto read them from a renderer-shaped plan. Show input's
+  deferred changes are left out, as `terraform show` never renders them.
+  Renderer-shaped input is trimmed the same way. It streams in flat memory.
+  Every resource change's schema must be present, as for rendering. Takes
+  --schemas, --quality, --flavor, --jobs and --progress only. If the input
+  turns out broken after the bundle has started, the error is reported (exit
+  1) and the output lacks its closing brace.
+
 Environment:
   NO_COLOR, TERM (see Terminal), COLUMNS, TF_IN_AUTOMATION, TMPDIR (where a
   plan read from a pipe is spooled; default /tmp).
@@ -115,6 +137,8 @@ Examples:
     tfstream --schemas schemas.json --action delete,replace plan.json
     tfstream --schemas schemas.json --address 'module.app' plan.json
     tfstream --summary plan.json
+    tfstream --schemas schemas.json --bundle plan.json > plan.bundle.json
+    tfstream plan.bundle.json
     tfstream --schemas schemas.json --format markdown --output-prefix out/plan plan.json
 )HELP";
 }

@@ -32,6 +32,10 @@ const Flavor& ResolveFlavor(PlanContext* ctx) {
     case FlavorChoice::kAuto:
       break;
   }
+  // A bundle (plan_bundle.h) names the flavour of the plan it was made from.
+  if (ctx->facts.shape == stream::InputShape::kRenderer && !ctx->facts.tfstream_flavor.empty()) {
+    return ctx->facts.tfstream_flavor == "opentofu" ? OpenTofuFlavor() : TerraformFlavor();
+  }
   if (ctx->facts.opentofu_sign) return OpenTofuFlavor();
   if (HasOpenTofuProvider(ctx->in.plan, ctx->facts.provider_schemas_objects)) return OpenTofuFlavor();
   if (ctx->in.has_schemas) {

@@ -1,8 +1,9 @@
 // Which renderer a run reproduces: --flavor terraform|opentofu, or the auto
 // rule, decided once after the pre-scan and before any output.
 //
-// The auto rule picks OpenTofu when the input carries something only
-// OpenTofu writes, else Terraform:
+// The auto rule takes the flavour a bundle recorded (a renderer-shaped
+// document's "tfstream_flavor", written by --bundle); else it picks OpenTofu
+// when the input carries something only OpenTofu writes, else Terraform:
 //   - a resource change whose provider is on registry.opentofu.org, or whose
 //     action list is OpenTofu's ["forget","create"] (the pre-scan notes it:
 //     PlanFacts::opentofu_sign);

@@ -20,6 +20,7 @@
 
 #include "pipeline/background_validation.h"
 #include "pipeline/change_blocks.h"
+#include "pipeline/plan_bundle.h"
 #include "pipeline/plan_context.h"
 #include "pipeline/plan_markdown.h"
 #include "pipeline/plan_prepare.h"
@@ -248,7 +249,9 @@ Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink
     }
   }
   Status s;
-  if (options.summary) {
+  if (options.bundle) {
+    s = WriteBundle(input, options, progress.get(), out);
+  } else if (options.summary) {
     s = RenderSummary(input, options, progress.get(), out);
   } else if (options.format == Format::kMarkdown) {
     s = RenderMarkdown(input, options, progress.get(), out, report);

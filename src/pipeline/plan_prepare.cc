@@ -50,29 +50,39 @@ Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks h
   return Status::Ok();
 }
 
-Status PreparePlan(PlanContext* ctx, ResourceWorker* worker, PreparedPlan* out) {
-  const stream::PlanFacts& facts = ctx->facts;
-  switch (ctx->opt.quality) {
+void ResolveQuality(const PlanContext& ctx, bool* errored, bool* no_changes) {
+  const stream::PlanFacts& facts = ctx.facts;
+  *errored = *no_changes = false;
+  switch (ctx.opt.quality) {
     case Quality::kErrored:
-      out->errored = true;
+      *errored = true;
       break;
     case Quality::kNoChanges:
-      out->no_changes_quality = true;
+      *no_changes = true;
       break;
     case Quality::kNone:
       break;
     case Quality::kAuto:
       // `terraform show` takes these from the plan; HCP Terraform passes
-      // qualities separately, so the renderer shape has none.
+      // qualities separately, so the renderer shape has none, unless a
+      // bundle recorded the quality of the plan it was made from.
       if (facts.shape != stream::InputShape::kRenderer) {
         if (facts.errored) {
-          out->errored = true;
+          *errored = true;
         } else if (!facts.applyable) {  // absent too, as Go's bool: older plans lack the key
-          out->no_changes_quality = true;
+          *no_changes = true;
         }
+      } else {
+        *errored = facts.tfstream_quality == "errored";
+        *no_changes = facts.tfstream_quality == "no-changes";
       }
       break;
   }
+}
+
+Status PreparePlan(PlanContext* ctx, ResourceWorker* worker, PreparedPlan* out) {
+  const stream::PlanFacts& facts = ctx->facts;
+  ResolveQuality(*ctx, &out->errored, &out->no_changes_quality);
   Status s;
   if (!(s = CheckSchemas(ctx)).ok()) return s;
   if (ctx->opt.mode != PlanMode::kRefreshOnly && !(s = PrepareRelevantAttributes(ctx)).ok()) return s;
@@ -82,7 +92,8 @@ Status PreparePlan(PlanContext* ctx, ResourceWorker* worker, PreparedPlan* out) 
   // elsewhere can be newer than this renderer.
   out->newer_format =
       facts.shape == stream::InputShape::kRenderer &&
-      (Incompatible("1.2", facts.plan_format_version) || Incompatible("1.0", facts.provider_format_version));
+      (Incompatible(kPlanFormatVersion, facts.plan_format_version) ||
+       Incompatible(kProviderFormatVersion, facts.provider_format_version));
   out->any_output_change = std::any_of(out->outputs.begin(), out->outputs.end(), [](const OutputEntry& e) {
     return e.action != render::Action::kNoOp;
   });

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,19 @@ bool RecordRangeByStructure(JsonScanner* s, ScanRun& run, char open, const char*
   *out = ByteRange{at, s->pos(), true};
   facts->deferred_validation.push_back(*out);
   return true;
+}
+
+// A string member of tfstream's own (PlanFacts::tfstream_quality, ...):
+// one of `allowed`, or null.
+bool ReadBundleMember(JsonScanner* s, const char* field, std::initializer_list<std::string_view> allowed,
+                      std::string* out) {
+  const char c = s->Peek();
+  const size_t at = s->pos();
+  if (!ReadStringField(s, field, out)) return false;
+  if (c == 'n' || std::find(allowed.begin(), allowed.end(), *out) != allowed.end()) return true;
+  std::string list;
+  for (std::string_view a : allowed) list += std::string(list.empty() ? "" : ", ") + "\"" + std::string(a) + "\"";
+  return s->FailAt(at, std::string("\"") + field + "\" must be one of " + list + ", not \"" + *out + "\"");
 }
 
 bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, ScanRun& run, ValueSkip skip) {
@@ -162,6 +176,10 @@ Status ScanMembers(JsonScanner& s, PlanFacts* facts, bool first, ScanRun& run, b
       ok = ReadBoolField(&s, "errored", &facts->errored);
     } else if (key.Is("applyable")) {
       ok = ReadBoolField(&s, "applyable", &facts->applyable);
+    } else if (key.Is("tfstream_quality")) {
+      ok = ReadBundleMember(&s, "tfstream_quality", {"errored", "no-changes", "none"}, &facts->tfstream_quality);
+    } else if (key.Is("tfstream_flavor")) {
+      ok = ReadBundleMember(&s, "tfstream_flavor", {"terraform", "opentofu"}, &facts->tfstream_flavor);
     } else {
       // Found by structure only; validated later by ValidateDeferred.
       char c = s.Peek();

@@ -92,6 +92,12 @@ struct PlanFacts {
   std::string plan_format_version, provider_format_version, format_version;
   // As Go decodes them into bools: absent or null is false.
   bool errored = false, applyable = false;
+  // Members only tfstream's --bundle writes (pipeline/plan_bundle.h), read in
+  // renderer-shaped documents: the quality and the flavour of the plan the
+  // bundle was made from, spelled as --quality and --flavor take them
+  // ("errored", "no-changes", "none"; "terraform", "opentofu"). Empty when
+  // absent; null leaves them, as for the other string members.
+  std::string tfstream_quality, tfstream_flavor;
 
   ByteRange resource_changes, resource_drift, output_changes, deferred_changes,
       relevant_attributes, provider_schemas, action_invocations;

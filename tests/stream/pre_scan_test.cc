@@ -206,3 +206,29 @@ TEST_CASE("pre-scan passes over resource_drift by structure and leaves it to Val
   tfstream::Status t = PreScan(R"({"resource_drift":{}})", &h);
   CHECK(t.message() == "expected an array for \"resource_drift\", found '{'");
 }
+
+TEST_CASE("pre-scan reads the members a bundle adds: tfstream_quality and tfstream_flavor", "[prescan][bundle]") {
+  PlanFacts f;
+  std::string doc = R"({"plan_format_version":"1.2","tfstream_quality":"errored","TFSTREAM_FLAVOR":"opentofu",)"
+                    R"("tfstream_quality":null,"provider_schemas":{}})";
+  REQUIRE(PreScan(doc, &f).ok());
+  CHECK(f.shape == InputShape::kRenderer);
+  CHECK(f.tfstream_quality == "errored");  // null leaves it, as for the other strings
+  CHECK(f.tfstream_flavor == "opentofu");  // keys folded as the other members
+  f = PlanFacts{};
+  REQUIRE(PreScan(R"({"plan_format_version":"1.2","tfstream_quality":"no-changes"})", &f).ok());
+  CHECK(f.tfstream_quality == "no-changes");
+  CHECK(f.tfstream_flavor.empty());
+
+  f = PlanFacts{};
+  doc = R"({"plan_format_version":"1.2", "tfstream_quality":"maybe"})";
+  tfstream::Status s = PreScan(doc, &f);
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.offset() == doc.find("\"maybe\""));
+  CHECK(s.message().find("\"tfstream_quality\" must be one of \"errored\", \"no-changes\", \"none\"") !=
+        std::string::npos);
+  f = PlanFacts{};
+  CHECK_FALSE(PreScan(R"({"tfstream_flavor":"tofu"})", &f).ok());
+  f = PlanFacts{};
+  CHECK_FALSE(PreScan(R"({"tfstream_flavor":1})", &f).ok());
+}
