@@ -126,6 +126,10 @@ struct PlanFacts {
     bool operator==(const FlavorOnlyAction&) const = default;
   };
   FlavorOnlyAction first_create_then_forget, first_forget_then_create;
+  // With TerraformOnlySections::kUndecided: why action_invocations or
+  // deferred_changes (the last of each key) is not what Terraform reads;
+  // the section is then left out as if absent. Ok when it is.
+  Status action_invocations_error, deferred_changes_error;
 
   std::vector<ActionInvocationFacts> actions;
   // Every schema resource_changes needs, with the first resource needing it.
@@ -209,12 +213,24 @@ struct PreScanSplit {
   int segments_taken = 0;
 };
 
+// How the top-level sections only Terraform's renderer reads are scanned:
+// action_invocations and deferred_changes (OpenTofu's Plan has no field for
+// them, so it takes any JSON value there; base/flavor.def
+// reads_action_invocations, reads_deferred_changes).
+enum class TerraformOnlySections {
+  kRead,       // as Terraform: a value of the wrong shape is an error
+  kIgnored,    // as OpenTofu: any JSON value, nothing read
+  kUndecided,  // the flavour is settled after the scan: read them, but
+               // record a wrong shape in PlanFacts (*_error) and go on; an
+               // error later in the scan gives way to the recorded one
+};
+
 // Scans `doc` (the whole input). Errors carry the byte offset. `done_before`,
 // when set, is told from time to time that the bytes before an offset have
 // been scanned (from the calling thread).
 Status PreScan(std::string_view doc, PlanFacts* facts,
                const std::function<void(uint64_t)>& done_before = nullptr, const ChangeHooks* hooks = nullptr,
-               PreScanSplit* split = nullptr);
+               PreScanSplit* split = nullptr, TerraformOnlySections terraform_only = TerraformOnlySections::kRead);
 
 // Reads the shallow facts of the resource change object at the scanner's
 // cursor, skipping its values. `outer_depth` counts enclosing containers.
