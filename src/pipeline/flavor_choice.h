@@ -3,9 +3,13 @@
 //
 // The auto rule picks OpenTofu when the input carries something only
 // OpenTofu writes, else Terraform:
-//   - a resource change whose provider is on registry.opentofu.org, or whose
-//     action list is OpenTofu's ["forget","create"] (the pre-scan notes it:
-//     PlanFacts::opentofu_sign);
+//   - a resource change whose provider is on registry.opentofu.org, whose
+//     action list is OpenTofu's ["forget","create"], or whose action reason
+//     only OpenTofu has (forgot_because_lifecycle_destroy_in_config,
+//     forgot_because_lifecycle_destroy_in_state, delete_because_enabled_false:
+//     an OpenTofu configuration may name providers by their
+//     registry.terraform.io address); the pre-scan notes it
+//     (PlanFacts::opentofu_sign);
 //   - else, a provider_schemas key on registry.opentofu.org, in the plan's
 //     embedded schemas or, when none decided, in the --schemas file.
 // Keys and addresses are compared as written; both are short, so the rule

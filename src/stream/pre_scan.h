@@ -27,6 +27,13 @@ namespace tfstream::stream {
 // registry.terraform.io.
 inline constexpr std::string_view kOpenTofuRegistryPrefix = "registry.opentofu.org/";
 
+// Action reasons only OpenTofu's jsonplan writes (forgetting because of
+// lifecycle.destroy = false, deleting because enabled is false).
+inline bool IsOpenTofuOnlyReason(std::string_view reason) {
+  return reason == "forgot_because_lifecycle_destroy_in_config" ||
+         reason == "forgot_because_lifecycle_destroy_in_state" || reason == "delete_because_enabled_false";
+}
+
 enum class InputShape {
   kRenderer,  // HCP Terraform's renderer document, provider_schemas embedded
   kShowJson,  // `terraform show -json` output, schemas given separately
@@ -114,7 +121,8 @@ struct PlanFacts {
 
   // Something only OpenTofu writes (--flavor auto's rule, see
   // pipeline/flavor_choice.h): a resource change whose provider is on
-  // registry.opentofu.org, or OpenTofu's ["forget","create"].
+  // registry.opentofu.org, with OpenTofu's ["forget","create"] or with an
+  // action reason only OpenTofu has (IsOpenTofuOnlyReason).
   bool opentofu_sign = false;
   // The first resource change whose action list only one renderer knows
   // (Terraform's ["create","forget"], OpenTofu's ["forget","create"]): the
@@ -149,7 +157,7 @@ Status ValidateDeferred(std::string_view doc, const PlanFacts& facts, bool chang
 
 // The shallow facts of one resource change object, read by scanning.
 struct ResourceFacts {
-  std::string address, mode, type, name, provider_name, previous_address, deposed;
+  std::string address, mode, type, name, provider_name, previous_address, deposed, action_reason;
   std::vector<std::string> actions;
   std::vector<std::string> actions_spare;  // Go's backing array past len(actions)
   bool has_actions = false;

@@ -344,3 +344,19 @@ TEST_CASE("--summary and Markdown use the flavour's symbols and words", "[flavor
       {});
   CHECK(Has(RenderDoc(outputs_only, md), "save these new output values to the OpenTofu state"));
 }
+
+TEST_CASE("--flavor auto: OpenTofu-only action reasons pick OpenTofu", "[flavor][document]") {
+  const Options automatic;
+  std::string plain = PlanDoc({PlanChange("t.e", R"(["delete"])", "e", "null", R"("action_reason":"delete_because_no_module",)")});
+  CHECK(Has(RenderDoc(plain, automatic), "\nTerraform will perform"));
+  for (const char* reason : {"delete_because_enabled_false", "forgot_because_lifecycle_destroy_in_config",
+                             "forgot_because_lifecycle_destroy_in_state"}) {
+    const bool forget = std::string(reason).starts_with("forgot");
+    std::string doc = PlanDoc({PlanChange("t.c", R"(["create"])", "null", "c"),
+                               PlanChange("t.e", forget ? R"(["forget"])" : R"(["delete"])", "e", "null",
+                                          std::string(R"("action_reason":")") + reason + "\",")});
+    INFO(reason);
+    CHECK(Has(RenderDoc(doc, automatic), "\nOpenTofu will perform"));
+    CHECK(Has(RenderDoc(doc, kTerraform), "\nTerraform will perform"));
+  }
+}
