@@ -22,4 +22,9 @@ namespace tfstream::pipeline {
 // (CheckSchemas reports it).
 const Flavor& ResolveFlavor(PlanContext* ctx);
 
+// Once the flavour is settled: the first resource change whose action list
+// that flavour's jsonplan.UnmarshalActions does not know (it panics; the
+// pre-scan accepted the lists of both) is an error, as any unknown list is.
+Status CheckFlavorActions(const PlanContext& ctx);
+
 }  // namespace tfstream::pipeline

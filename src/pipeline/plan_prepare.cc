@@ -47,7 +47,13 @@ Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks h
   if (!s.ok()) return ctx->PlanError(s);
   if (progress != nullptr) progress->Scanning(ctx->in.plan.size());
   ctx->SetFlavor(ResolveFlavor(ctx));
-  return Status::Ok();
+  // Sections the flavour's Plan struct has no field for are as absent.
+  if (!ctx->flavor->reads_action_invocations) {
+    ctx->facts.actions.clear();
+    ctx->facts.action_invocations = stream::ByteRange{};
+  }
+  if (!ctx->flavor->reads_deferred_changes) ctx->facts.deferred_changes = stream::ByteRange{};
+  return CheckFlavorActions(*ctx);
 }
 
 Status PreparePlan(PlanContext* ctx, ResourceWorker* worker, PreparedPlan* out) {

@@ -116,6 +116,16 @@ struct PlanFacts {
   // pipeline/flavor_choice.h): a resource change whose provider is on
   // registry.opentofu.org, or OpenTofu's ["forget","create"].
   bool opentofu_sign = false;
+  // The first resource change whose action list only one renderer knows
+  // (Terraform's ["create","forget"], OpenTofu's ["forget","create"]): the
+  // other rejects it once the flavour is settled (pipeline/flavor_choice.h).
+  struct FlavorOnlyAction {
+    bool found = false;
+    std::string address;
+    uint64_t offset = 0;  // where its element starts
+    bool operator==(const FlavorOnlyAction&) const = default;
+  };
+  FlavorOnlyAction first_create_then_forget, first_forget_then_create;
 
   std::vector<ActionInvocationFacts> actions;
   // Every schema resource_changes needs, with the first resource needing it.

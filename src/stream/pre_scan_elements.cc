@@ -275,6 +275,12 @@ bool ScanChangeElement(JsonScanner* s, size_t element_at, PlanFacts* facts, cons
   if (action == PlanAction::kForgetThenCreate || rf->provider_name.starts_with(kOpenTofuRegistryPrefix)) {
     facts->opentofu_sign = true;
   }
+  PlanFacts::FlavorOnlyAction* only = action == PlanAction::kCreateThenForget   ? &facts->first_create_then_forget
+                                      : action == PlanAction::kForgetThenCreate ? &facts->first_forget_then_create
+                                                                                : nullptr;
+  if (only != nullptr && !only->found) {
+    *only = PlanFacts::FlavorOnlyAction{true, rf->address, s->offset() - s->pos() + element_at};
+  }
   if (rf->mode != "managed" && rf->mode != "data") {
     return s->FailAt(element_at, "resource change \"" + rf->address + "\" has an unrecognized resource mode \"" +
                                      rf->mode + "\"");
