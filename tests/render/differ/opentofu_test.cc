@@ -284,15 +284,89 @@ TEST_CASE_METHOD(OpenTofuDifferFixture, "differ (OpenTofu): multi-line strings s
 
 // --- write_only_inherits_parent_action, nested attribute types ------------------
 
-// TestWriteOnly_ComputeDiffForBlock's attribute_single_nested_contains_write_only_attribute.
-TEST_CASE_METHOD(OpenTofuDifferFixture, "differ (OpenTofu): attribute_single_nested_contains_write_only_attribute",
-                 "[differ][opentofu]") {
-  const char* block = R"x({"attributes": {"write_only_obj": {"nested_type": {"nesting_mode": "single",
-    "attributes": {"val": {"type": ["object", {"val": "string"}], "optional": true, "write_only": true}}}}}})x";
-  CheckDiff(DiffForBlock(Input{.after = R"x({"write_only_obj": {"val": "foo"}})x"}, block),
-            ExpectBlock({{"write_only_obj",
-                          ExpectNestedObject({{"val", ExpectWriteOnly(kCreate, false)}}, kCreate, false)}},
-                        {}, kCreate, false));
+// TestWriteOnly_ComputeDiffForBlock: every case. The "after" values are not
+// null as real write-only values are, to show that the schema alone decides.
+TEST_CASE_METHOD(OpenTofuDifferFixture, "differ (OpenTofu): TestWriteOnly_ComputeDiffForBlock", "[differ][opentofu]") {
+  auto one = [&](const char* name, const char* attribute, const char* after) {
+    INFO("case " << name);
+    CheckDiff(DiffForBlock(Input{.after = Cat({R"({"a":)", after, "}"})},
+                           Cat({R"({"attributes":{"a":)", attribute, "}}"})),
+              ExpectBlock({{"a", ExpectWriteOnly(kCreate, false)}}, {}, kCreate, false));
+  };
+  one("write_only_primitive_attribute", R"x({"type": "string", "optional": true, "write_only": true})x",
+      R"x("dummy value")x");
+  one("write_only_list", R"x({"type": ["list", ["object", {"val": "string"}]], "optional": true, "write_only": true})x",
+      R"x(["val", "b"])x");
+  one("write_only_set", R"x({"type": ["set", ["object", {"val": "string"}]], "optional": true, "write_only": true})x",
+      R"x(["val", "b"])x");
+  one("write_only_map", R"x({"type": ["map", "string"], "optional": true, "write_only": true})x",
+      R"x({"bar": "barv", "baz": "bazv"})x");
+  one("write_only_object", R"x({"type": ["object", {"val": "string"}], "optional": true, "write_only": true})x",
+      R"x({"bar": "barv"})x");
+
+  constexpr const char* kInner =
+      R"x({"val": {"type": ["object", {"val": "string"}], "optional": true, "write_only": true}})x";
+  auto nested = [&](const char* mode) {
+    return Cat({R"({"attributes":{"a":{"nested_type":{"nesting_mode":")", mode, R"(","attributes":)", kInner,
+                "}}}}"});
+  };
+  const Diff inner = ExpectNestedObject({{"val", ExpectWriteOnly(kCreate, false)}}, kCreate, false);
+  {
+    INFO("case attribute_single_nested_contains_write_only_attribute");
+    CheckDiff(DiffForBlock(Input{.after = R"x({"a": {"val": "foo"}})x"}, nested("single")),
+              ExpectBlock({{"a", inner}}, {}, kCreate, false));
+  }
+  {
+    INFO("case attribute_map_nested_contains_write_only_attribute");
+    CheckDiff(DiffForBlock(Input{.after = R"x({"a": {"val": "val value"}})x"}, nested("map")),
+              ExpectBlock({{"a", ExpectNestedMap({{"val", inner}}, kCreate, false)}}, {}, kCreate, false));
+  }
+  {
+    INFO("case attribute_list_nested_contains_write_only_attribute");
+    CheckDiff(DiffForBlock(Input{.after = R"x({"a": [{"val": "foo value"}]})x"}, nested("list")),
+              ExpectBlock({{"a", ExpectNestedList({inner}, kCreate, false)}}, {}, kCreate, false));
+  }
+  {
+    INFO("case attribute_set_nested_contains_write_only_attribute");
+    CheckDiff(DiffForBlock(Input{.after = R"x({"a": [{"val": "foo value"}]})x"}, nested("set")),
+              ExpectBlock({{"a", ExpectNestedSet({inner}, kCreate, false)}}, {}, kCreate, false));
+  }
+
+  auto nested_block = [&](const char* mode) {
+    return Cat({R"({"block_types":{"nested_block":{"nesting_mode":")", mode,
+                R"(","block":{"attributes":{"write_only_attr":{"type":"string","write_only":true}}}}}})"});
+  };
+  const Diff created = ExpectBlock({{"write_only_attr", ExpectWriteOnly(kCreate, false)}}, {}, kCreate, false);
+  {
+    INFO("case single_nested_block");
+    CheckDiff(DiffForBlock(Input{.after = R"x({"nested_block": {"write_only_attr": "foo"}})x"}, nested_block("single")),
+              ExpectBlock({}, {SingleBlock("nested_block", created)}, kCreate, false));
+  }
+  {
+    INFO("case map_nested_block");  // the value's key is read as a block name
+    CheckDiff(DiffForBlock(Input{.after = R"x({"nested_block": {"write_only_attr": "foo"}})x"}, nested_block("map")),
+              ExpectBlock({}, {MapBlocks("nested_block", {{"write_only_attr", created}})}, kCreate, false));
+  }
+  {
+    INFO("case list_nested_block");
+    CheckDiff(DiffForBlock(Input{.after = R"x({"nested_block": ["value"]})x"}, nested_block("list")),
+              ExpectBlock({}, {ListBlocks("nested_block", {created})}, kCreate, false));
+  }
+  {
+    INFO("case set_nested_block");
+    CheckDiff(DiffForBlock(Input{.after = R"x({"nested_block": ["value"]})x"}, nested_block("set")),
+              ExpectBlock({}, {SetBlocks("nested_block", {created})}, kCreate, false));
+  }
+  {
+    INFO("case write-only are shown during no-op too");
+    CheckDiff(DiffForBlock(Input{.before = R"x({"write_only_attr": null, "regular_attr": "test"})x",
+                                 .after = R"x({"write_only_attr": null, "regular_attr": "test"})x"},
+                           R"x({"attributes": {"write_only_attr": {"type": "string", "write_only": true},
+                                               "regular_attr": {"type": "string"}}})x"),
+              ExpectBlock({{"regular_attr", ExpectPrimitive(R"x("test")x", R"x("test")x", kNoOp, false)},
+                           {"write_only_attr", ExpectWriteOnly(kNoOp, false)}},
+                          {}, kNoOp, false));
+  }
 }
 
 // The object's update reaches its write-only attribute (Terraform: shown
