@@ -170,7 +170,8 @@ int main(int argc, char** argv) {
       ("automation", "wording as with TF_IN_AUTOMATION set (the variable is honoured too)")
       ("flavor", po::value<std::string>(&flavor)->value_name("F"),
        "terraform | opentofu | auto: whose renderer to reproduce (default auto: opentofu when the plan or "
-       "schemas name a provider on registry.opentofu.org or use OpenTofu's forget-then-create, else terraform; "
+       "schemas name a provider on registry.opentofu.org or use OpenTofu's forget-then-create or its "
+       "forgot_because_*/delete_because_enabled_false reasons, else terraform; "
        "see Flavours)")
       ("show-sensitive", "print sensitive values instead of (sensitive value), as OpenTofu's -show-sensitive")
       ("quality", po::value<std::string>(&quality)->value_name("Q"),

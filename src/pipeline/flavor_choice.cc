@@ -45,4 +45,24 @@ const Flavor& ResolveFlavor(PlanContext* ctx) {
   return TerraformFlavor();
 }
 
+Status CheckFlavorActions(const PlanContext& ctx) {
+  const stream::PlanFacts& f = ctx.facts;
+  const stream::PlanFacts::FlavorOnlyAction* unknown = nullptr;
+  std::string_view list;
+  if (f.first_create_then_forget.found && !FlavorKnowsAction(*ctx.flavor, stream::PlanAction::kCreateThenForget)) {
+    unknown = &f.first_create_then_forget;
+    list = "create, forget";
+  }
+  if (f.first_forget_then_create.found && !FlavorKnowsAction(*ctx.flavor, stream::PlanAction::kForgetThenCreate) &&
+      (unknown == nullptr || f.first_forget_then_create.offset < unknown->offset)) {
+    unknown = &f.first_forget_then_create;
+    list = "forget, create";
+  }
+  if (unknown == nullptr) return Status::Ok();
+  return ctx.PlanError(Status::Error("resource change \"" + unknown->address + "\" has an unrecognized action list [" +
+                                         std::string(list) + "] (" + std::string(ctx.flavor->product_name) +
+                                         " has no such action)",
+                                     unknown->offset));
+}
+
 }  // namespace tfstream::pipeline

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "pipeline/plan_context.h"
 #include "pipeline/plan_prepare.h"
@@ -29,18 +30,18 @@ static_assert(std::size(kGroupOrder) == stream::kPlanActionCount);
 Status RenderSummary(const Input& input, const Options& options, ProgressMeter* progress,
                      buffer::OutputSink* out) {
   PlanContext ctx(input, options);
-  std::array<std::string, stream::kPlanActionCount> groups;  // by PlanAction
-  std::array<std::string, stream::kPlanActionCount> symbols;
-  for (size_t i = 0; i < symbols.size(); ++i) {
-    symbols[i] = ctx.colorize.Color(render::DiffActionSymbolMarkup(static_cast<Action>(i)));
-  }
+  // By PlanAction: the lines without their symbol, which is the flavour's
+  // (settled after the scan), and where each line starts.
+  std::array<std::string, stream::kPlanActionCount> groups;
+  std::array<std::vector<size_t>, stream::kPlanActionCount> starts;
   stream::ChangeHooks hooks;
   hooks.on_begin = [&] {
     for (std::string& g : groups) g.clear();
+    for (std::vector<size_t>& v : starts) v.clear();
   };
   hooks.on_shown = [&](const stream::ResourceFacts& rf, Action action) {
     std::string& g = groups[static_cast<size_t>(action)];
-    g += symbols[static_cast<size_t>(action)];
+    starts[static_cast<size_t>(action)].push_back(g.size());
     g += ' ';
     g += rf.address;  // as is: addresses never go through Color() here
     if (!rf.deposed.empty()) g += " (deposed object " + rf.deposed + ")";
@@ -59,12 +60,17 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
   bool any = false;
   for (Action a : kGroupOrder) {
     const std::string& g = groups[static_cast<size_t>(a)];
+    const std::vector<size_t>& at = starts[static_cast<size_t>(a)];
+    const std::string symbol = ctx.colorize.Color(render::DiffActionSymbolMarkup(a, *ctx.flavor));
+    for (size_t i = 0; i < at.size(); ++i) {
+      out->Append(symbol);
+      out->Append(std::string_view(g).substr(at[i], (i + 1 < at.size() ? at[i + 1] : g.size()) - at[i]));
+    }
     any = any || !g.empty();
-    out->Append(g);
     if (!(s = out->MaybeFlush()).ok()) return s;
   }
   if (any) out->Append("\n");
-  out->Append(PlanSummaryLine(ctx.facts, ctx.colorize) + "\n");
+  out->Append(PlanSummaryLine(ctx.facts, ctx.colorize, *ctx.flavor));
   if (options.filter.active()) out->Append(FilteredOutLine(ctx.facts) + "\n");
   return out->Flush();
 }

@@ -5,42 +5,60 @@ namespace tfstream::pipeline {
 using render::Action;
 
 std::string LegendEntry::Markup() const {
-  std::string m(render::DiffActionSymbolMarkup(action));
+  std::string m(symbol);
   m += ' ';
   m += words;
   return m;
 }
 
-std::span<const LegendEntry> Legend() {
-  static const LegendEntry kLegend[] = {
-      {Action::kCreate, "create"},
-      {Action::kUpdate, "update in-place"},
-      {Action::kDelete, "destroy"},
-      {Action::kDeleteThenCreate, "destroy and then create replacement"},
-      {Action::kCreateThenDelete, "create replacement and then destroy"},
-      {Action::kRead, "read (data resources)"},
+std::vector<LegendEntry> Legend(const Flavor& flavor) {
+  auto entry = [&flavor](Action a, std::string_view words) {
+    return LegendEntry{a, render::DiffActionSymbolMarkup(a, flavor), words};
   };
-  return kLegend;
+  std::vector<LegendEntry> legend = {
+      entry(Action::kCreate, "create"),
+      entry(Action::kUpdate, flavor.legend_update),
+      entry(Action::kDelete, "destroy"),
+      entry(Action::kDeleteThenCreate, "destroy and then create replacement"),
+      entry(Action::kCreateThenDelete, "create replacement and then destroy"),
+      entry(Action::kRead, "read (data resources)"),
+  };
+  if (flavor.forget_counted) {
+    // actionDescription writes this symbol without DiffActionSymbol's
+    // two-space pad.
+    legend.push_back(LegendEntry{Action::kForgetThenCreate, "[red].[reset]/[green]+[reset]",
+                                 "forget and then create replacement"});
+    legend.push_back(entry(Action::kForget, "forget"));
+  }
+  return legend;
 }
 
-std::string PlainSymbol(Action action) {
-  std::string s = render::text::Colorize(false).Color(render::DiffActionSymbolMarkup(action));
+std::string PlainSymbol(Action action, const Flavor& flavor) {
+  std::string s = render::text::Colorize(false).Color(render::DiffActionSymbolMarkup(action, flavor));
   size_t start = s.find_first_not_of(' ');
   return start == std::string::npos ? "" : s.substr(start);
 }
 
-std::string PlanSummaryLine(const stream::PlanFacts& facts, const render::text::Colorize& colorize) {
+std::string PlanSummaryLine(const stream::PlanFacts& facts, const render::text::Colorize& colorize,
+                            const Flavor& flavor) {
   auto n = [&](Action a) { return facts.counts[static_cast<size_t>(a)]; };
-  std::string summary = colorize.Color("[bold]Plan:[reset] ");
-  if (facts.importing > 0) summary += std::to_string(facts.importing) + " to import, ";
-  summary +=
-      std::to_string(n(Action::kCreate) + n(Action::kDeleteThenCreate) + n(Action::kCreateThenDelete) +
-                     n(Action::kCreateThenForget)) +
-      " to add, " + std::to_string(n(Action::kUpdate)) + " to change, " +
-      std::to_string(n(Action::kDelete) + n(Action::kDeleteThenCreate) + n(Action::kCreateThenDelete)) +
-      " to destroy.";
-  if (!facts.actions.empty()) summary += " Actions: " + std::to_string(facts.actions.size()) + " to invoke.";
-  return summary;
+  // Each flavour knows only one of the two forget-and-create lists (the
+  // other is rejected), so both can be added here.
+  std::string counts;
+  if (facts.importing > 0) counts += std::to_string(facts.importing) + " to import, ";
+  counts += std::to_string(n(Action::kCreate) + n(Action::kDeleteThenCreate) + n(Action::kCreateThenDelete) +
+                           n(Action::kCreateThenForget) + n(Action::kForgetThenCreate)) +
+            " to add, " + std::to_string(n(Action::kUpdate)) + " to change, " +
+            std::to_string(n(Action::kDelete) + n(Action::kDeleteThenCreate) + n(Action::kCreateThenDelete)) +
+            " to destroy";
+  if (flavor.forget_counted) {
+    size_t forgetting = n(Action::kForget) + n(Action::kForgetThenCreate);
+    if (forgetting > 0) counts += ", " + std::to_string(forgetting) + " to forget";
+  }
+  counts += '.';
+  if (!facts.actions.empty()) counts += " Actions: " + std::to_string(facts.actions.size()) + " to invoke.";
+  if (flavor.plan_line_coloured_whole) return colorize.Color("[bold]Plan:[reset] " + counts + "\n");
+  return colorize.Color("[bold]Plan:[reset] ") + counts + "\n";
 }
 
 std::string FilteredOutLine(const stream::PlanFacts& facts) {

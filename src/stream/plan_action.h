@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "base/flavor.h"
+
 namespace tfstream::stream {
 
 enum class PlanAction : uint8_t {
@@ -21,8 +23,17 @@ enum class PlanAction : uint8_t {
 };
 constexpr size_t kPlanActionCount = 10;
 
-// jsonplan.UnmarshalActions; false for a list Terraform does not know (it
-// panics on those).
+// jsonplan.UnmarshalActions of either renderer; false for a list neither
+// knows (they panic on those). Each knows one list the other does not:
+// FlavorKnowsAction tells, once the flavour is settled.
 bool PlanActionFromList(const std::vector<std::string>& actions, PlanAction* out);
+
+// Whether `flavor`'s jsonplan.UnmarshalActions knows the action (flavor.def
+// action_create_then_forget, action_forget_then_create).
+inline bool FlavorKnowsAction(const Flavor& flavor, PlanAction action) {
+  if (action == PlanAction::kCreateThenForget) return flavor.action_create_then_forget;
+  if (action == PlanAction::kForgetThenCreate) return flavor.action_forget_then_create;
+  return true;
+}
 
 }  // namespace tfstream::stream

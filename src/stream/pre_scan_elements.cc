@@ -203,6 +203,7 @@ constexpr StringMember<ResourceFacts> kResourceStrings[] = {
     {"provider_name", &ResourceFacts::provider_name},
     {"previous_address", &ResourceFacts::previous_address},
     {"deposed", &ResourceFacts::deposed},
+    {"action_reason", &ResourceFacts::action_reason},
 };
 
 }  // namespace
@@ -272,8 +273,15 @@ bool ScanChangeElement(JsonScanner* s, size_t element_at, PlanFacts* facts, cons
     return s->FailAt(element_at, "resource change \"" + rf->address + "\" has an unrecognized action list [" +
                                      list + "]");
   }
-  if (action == PlanAction::kForgetThenCreate || rf->provider_name.starts_with(kOpenTofuRegistryPrefix)) {
+  if (action == PlanAction::kForgetThenCreate || rf->provider_name.starts_with(kOpenTofuRegistryPrefix) ||
+      IsOpenTofuOnlyReason(rf->action_reason)) {
     facts->opentofu_sign = true;
+  }
+  PlanFacts::FlavorOnlyAction* only = action == PlanAction::kCreateThenForget   ? &facts->first_create_then_forget
+                                      : action == PlanAction::kForgetThenCreate ? &facts->first_forget_then_create
+                                                                                : nullptr;
+  if (only != nullptr && !only->found) {
+    *only = PlanFacts::FlavorOnlyAction{true, rf->address, s->offset() - s->pos() + element_at};
   }
   if (rf->mode != "managed" && rf->mode != "data") {
     return s->FailAt(element_at, "resource change \"" + rf->address + "\" has an unrecognized resource mode \"" +
@@ -307,7 +315,9 @@ bool ScanChangeElement(JsonScanner* s, size_t element_at, PlanFacts* facts, cons
 }
 
 void ResourceFacts::Clear() {
-  for (std::string* f : {&address, &mode, &type, &name, &provider_name, &previous_address, &deposed}) f->clear();
+  for (std::string* f : {&address, &mode, &type, &name, &provider_name, &previous_address, &deposed, &action_reason}) {
+    f->clear();
+  }
   actions.clear();
   actions_spare.clear();
   has_actions = false;
@@ -328,8 +338,6 @@ bool ScanResourceFacts(JsonScanner* s, int depth, ResourceFacts* out, ValueSkip 
       ok = CheckStringField(s, "module_address");
     } else if (key.Is("index_unknown")) {
       ok = CheckBoolField(s, "index_unknown");
-    } else if (key.Is("action_reason")) {
-      ok = CheckStringField(s, "action_reason");
     } else if (key.Is("change")) {
       ok = ScanChangeFacts(s, depth + 1, out, skip);
     } else {
