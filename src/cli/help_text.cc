@@ -9,11 +9,14 @@ std::string_view HelpDetails() {
   --flavor opentofu reproduces OpenTofu's (opentofu/opentofu v1.12.6
   @b4305e5a5dd2, as `tofu show PLANFILE`), with OpenTofu's wording, forget
   counts, ["forget","create"], diff rules and [purple] colour. --flavor auto
-  (the default) picks opentofu when a resource change's provider_name starts
-  with registry.opentofu.org/ or its actions are ["forget","create"], else when
-  a provider_schemas key (in the plan, else in the --schemas file) starts with
-  registry.opentofu.org/; otherwise terraform. The choice is made before any
-  output. Get OpenTofu's JSON with `tofu show -json PLANFILE` and
+  (the default) takes the flavour a bundle recorded (tfstream_flavor); else
+  picks opentofu when a resource change's provider_name starts with
+  registry.opentofu.org/, its actions are ["forget","create"] or its
+  action_reason is forgot_because_lifecycle_destroy_in_config,
+  forgot_because_lifecycle_destroy_in_state or delete_because_enabled_false,
+  else when a provider_schemas key (in the plan, else in the --schemas file)
+  starts with registry.opentofu.org/; otherwise terraform. The choice is made
+  before any output. Get OpenTofu's JSON with `tofu show -json PLANFILE` and
   `tofu providers schema -json`. --show-sensitive prints sensitive values as
   OpenTofu's -show-sensitive does, with either flavour.
 
