@@ -7,6 +7,11 @@ SHELL        := /bin/bash
 JOBS       ?= 2
 BUILD_DIR  ?= build
 ASAN_DIR   ?= build-asan
+STATIC_DIR ?= build-static
+# Allocator of the static binary: auto (mimalloc from Debian's source package,
+# glibc's malloc when the sources cannot be fetched), mimalloc (fail instead),
+# or glibc.
+STATIC_ALLOCATOR ?= auto
 CMAKE      ?= cmake
 CTEST      ?= ctest
 # Extra arguments for `make run`, e.g. make run RUN_ARGS=--no-color
@@ -31,7 +36,7 @@ CASES        := $(BUILD_DIR)/conformance$(if $(TOFU),-tofu)/cases
 KNOWN        := tests/conformance/known_failures$(if $(TOFU),_tofu).txt
 SYNC_FLAGS   := $(if $(TOFU),--tofu)
 
-.PHONY: help deps build run test test-sanitize install conformance known-failures sync-corpus verify-corpus clean
+.PHONY: help deps build run test test-sanitize static test-static install conformance known-failures sync-corpus verify-corpus clean
 
 help:
 	@echo "make deps            install missing Debian build packages (apt-get)"
@@ -39,12 +44,14 @@ help:
 	@echo "make run             build, then render $(EXAMPLE_PLAN)"
 	@echo "make test            build, run unit + conformance tests, then make test-sanitize"
 	@echo "make test-sanitize   Debug ASan+UBSan build in $(ASAN_DIR)/ and its tests"
+	@echo "make static          fully static $(STATIC_DIR)/tfstream (glibc, mimalloc, ...) [STATIC_ALLOCATOR=auto|mimalloc|glibc]"
+	@echo "make test-static     make static, then its checks: no shared library, conformance, robustness, cli"
 	@echo "make install         build, then install tfstream and its man page under PREFIX=$(PREFIX)"
 	@echo "make conformance     run the corpus once, saving failing outputs [FILTER=substr] [TOFU=1]"
 	@echo "make known-failures  rewrite the known-failures list from the current failures [TOFU=1]"
 	@echo "make sync-corpus     re-pack the corpus archive from ../shared/conformance [TOFU=1: -tofu]"
 	@echo "make verify-corpus   check the corpus archive against ../shared/conformance [TOFU=1: -tofu]"
-	@echo "make clean           remove $(BUILD_DIR)/ and $(ASAN_DIR)/"
+	@echo "make clean           remove $(BUILD_DIR)/, $(ASAN_DIR)/ and $(STATIC_DIR)/"
 
 deps:
 	@missing=""; \
@@ -88,6 +95,82 @@ test-sanitize: deps
 	@echo "== ctest $(ASAN_DIR)/ (Debug, ASan+UBSan)"
 	@$(CTEST) --test-dir $(ASAN_DIR) --output-on-failure
 
+# --- the fully static binary (README "One static binary") ---------------------------
+# $(STATIC_DIR)/tfstream links yajl, Boost.Program_options, libstdc++, glibc and
+# mimalloc into one file (CMake option TFSTREAM_STATIC). Debian ships no
+# mimalloc archive, so mimalloc is compiled from Debian's source package:
+# `apt-get source mimalloc` into $(STATIC_DIR)/mimalloc-src/, with an apt
+# state of its own in $(STATIC_DIR)/apt/ (deb-src entries made from the
+# machine's Debian `deb` entries), so the machine's apt configuration is
+# left as it is. Fetched once; `make clean` removes it.
+STATIC_PACKAGES := dpkg-dev file
+MIMALLOC_SRC    := $(STATIC_DIR)/mimalloc-src
+STATIC_APT      := $(abspath $(STATIC_DIR))/apt
+STATIC_APT_OPTS  = -o Dir::Etc::SourceList=$(STATIC_APT)/sources.list \
+                   -o Dir::Etc::SourceParts=$(STATIC_APT)/sources.list.d \
+                   -o Dir::State::Lists=$(STATIC_APT)/lists -o Dir::Cache=$(STATIC_APT)/cache \
+                   -o APT::Sandbox::User=$(shell id -un) -qq
+
+.PHONY: static-deps static-mimalloc
+
+static-deps: deps
+	@missing=""; \
+	for p in $(STATIC_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "static-deps: installing$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+# Leaves $(MIMALLOC_SRC)/mimalloc/ (the unpacked source package), or nothing
+# when it cannot be fetched and STATIC_ALLOCATOR is auto.
+static-mimalloc: static-deps
+	@if [ "$(STATIC_ALLOCATOR)" = glibc ] || [ -f $(MIMALLOC_SRC)/mimalloc/src/static.c ]; then exit 0; fi; \
+	echo "== apt-get source mimalloc into $(MIMALLOC_SRC)/"; \
+	debian_deb_entries() { apt-get indextargets --format '$$(REPO_URI) $$(RELEASE) $$(COMPONENT)' \
+	                         'Origin: Debian' 'Target-Of: deb' | sort -u; }; \
+	entries=$$(debian_deb_entries); \
+	if [ -z "$$entries" ]; then $(SUDO) apt-get update -qq && entries=$$(debian_deb_entries); fi; \
+	keyring=/usr/share/keyrings/debian-archive-keyring.gpg; \
+	signed_by=$$([ -f $$keyring ] && echo "[signed-by=$$keyring] "); \
+	rm -rf $(STATIC_APT) $(MIMALLOC_SRC) && \
+	mkdir -p $(STATIC_APT)/lists/partial $(STATIC_APT)/cache/archives/partial $(STATIC_APT)/sources.list.d \
+	         $(MIMALLOC_SRC) && \
+	awk -v s="$$signed_by" 'NF == 3 {print "deb-src " s $$1, $$2, $$3}' <<<"$$entries" >$(STATIC_APT)/sources.list; \
+	if [ -s $(STATIC_APT)/sources.list ] && \
+	   { apt-get $(STATIC_APT_OPTS) update && \
+	     (cd $(MIMALLOC_SRC) && apt-get $(STATIC_APT_OPTS) source mimalloc); } >$(STATIC_APT)/fetch.log 2>&1; then \
+	  mv $(MIMALLOC_SRC)/mimalloc-*/ $(MIMALLOC_SRC)/mimalloc && \
+	  echo "   $$(head -1 $(MIMALLOC_SRC)/mimalloc/debian/changelog)"; \
+	else \
+	  tail -n 5 $(STATIC_APT)/fetch.log 2>/dev/null; rm -rf $(MIMALLOC_SRC); \
+	  echo "make static: could not fetch Debian's mimalloc sources with the deb-src entries in" \
+	       "$(STATIC_APT)/sources.list (log: $(STATIC_APT)/fetch.log)"; \
+	  if [ "$(STATIC_ALLOCATOR)" = mimalloc ]; then exit 1; fi; \
+	  echo "make static: WARNING: the static binary falls back to glibc's malloc (slower than mimalloc)"; \
+	fi
+
+static: static-mimalloc
+	@echo "== configure $(STATIC_DIR)/ (Release, fully static)"
+	@src=$$([ -f $(MIMALLOC_SRC)/mimalloc/src/static.c ] && [ "$(STATIC_ALLOCATOR)" != glibc ] && \
+	        echo $(abspath $(MIMALLOC_SRC))/mimalloc); \
+	$(CMAKE) -S . -B $(STATIC_DIR) -DCMAKE_BUILD_TYPE=Release -DTFSTREAM_STATIC=ON -DTFSTREAM_TESTS=ON \
+	  -DTFSTREAM_MIMALLOC_SOURCE_DIR=$$src --log-level=WARNING
+	@echo "== build $(STATIC_DIR)/ (-j$(JOBS))"
+	@$(SUBMAKE) $(CMAKE) --build $(STATIC_DIR) -j $(JOBS)
+	@echo "== $(STATIC_DIR)/tfstream: $$(file -b $(STATIC_DIR)/tfstream | cut -d, -f1-4), allocator" \
+	  "$$(sed -n 's/^TFSTREAM_MIMALLOC_SOURCE_DIR:PATH=..*/mimalloc/p' $(STATIC_DIR)/CMakeCache.txt | grep . || echo "glibc malloc")"
+
+# The static tree has no unit tests (same tfstream_core as $(BUILD_DIR)/); every
+# test that runs the binary runs the static one, plus tests/cli/static.sh.
+test-static: static
+	@echo "== ctest $(STATIC_DIR)/ (fully static)"
+	@$(CTEST) --test-dir $(STATIC_DIR) --output-on-failure
+	@echo "== conformance summary (static)"
+	@$(call conformance_summary,$(STATIC_DIR))
+
 install: build
 	@echo "== install into $(DESTDIR)$(PREFIX)"
 	@$(CMAKE) --install $(BUILD_DIR) --prefix $(PREFIX)
@@ -107,7 +190,7 @@ verify-corpus:
 	bash tests/conformance/sync.sh $(SYNC_FLAGS) --verify
 
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(STATIC_DIR)
 
 # --- fuzzing (fuzz/, see fuzz/README.md) -----------------------------------------
 # libFuzzer targets built with clang (ASan+UBSan) in $(FUZZ_DIR)/; `make fuzz`

@@ -3,7 +3,7 @@
 # plans, and prints one Markdown table row per (input, file|pipe) run.
 #
 #   perf/bench.sh [--runs N] [--big] [--seed N] [--scratch DIR] [--tfstream BIN]
-#                 [--no-large] [--timeout SECS] [--only SUBSTR]
+#                 [--no-large] [--no-bundle] [--timeout SECS] [--only SUBSTR]
 #
 #   --runs N       timed runs per row after one warm-up (default 3); median reported
 #   --big          also the 3G plans (needs ~7 GB in the scratch dir)
@@ -11,6 +11,8 @@
 #   --scratch DIR  where plans are generated and reused (default /tmp/tfstream-perf)
 #   --tfstream BIN use this binary instead of building build-perf/tfstream
 #   --no-large     skip the large-collections scenario
+#   --no-bundle    skip the --bundle rows (size ratio, wall, peak RSS; also with a
+#                  schemas file of real size: the corpus's schema files merged)
 #   --timeout SECS give up on one tfstream run after SECS (default 900): row TIMEOUT
 #   --jv-timeout SECS  give up on json_verify after SECS (default 120); it is
 #                  quadratic in the length of very long strings (large collections)
@@ -31,6 +33,7 @@ SEED=1
 SCRATCH=/tmp/tfstream-perf
 TFSTREAM=
 LARGE=1
+BUNDLE=1
 TIMEOUT=900
 JV_TIMEOUT=120
 ONLY=
@@ -43,6 +46,7 @@ while [[ $# -gt 0 ]]; do
     --scratch) SCRATCH=$2; shift 2 ;;
     --tfstream) TFSTREAM=$2; shift 2 ;;
     --no-large) LARGE=0; shift ;;
+    --no-bundle) BUNDLE=0; shift ;;
     --timeout) TIMEOUT=$2; shift 2 ;;
     --jv-timeout) JV_TIMEOUT=$2; shift 2 ;;
     --only) ONLY=$2; shift 2 ;;
@@ -298,4 +302,60 @@ for entry in "${INPUTS[@]}"; do
       tee -a "$RESULTS"
   done
 done
+
+# ---- --bundle: size ratio, wall and peak RSS --------------------------------
+# Each plan of the rows above, bundled to a file in the scratch dir (as it is
+# used: the bundle is kept), and the show plans once more with a schemas file
+# of real size: the corpus's schema files merged (perf/merge_schemas.py) with
+# the generator's, so that the plan uses a few dozen of its thousands of types.
+if [[ $BUNDLE -eq 1 ]]; then
+  REAL_SCHEMAS=$SCRATCH/real-schemas-s$SEED.json
+  if [[ ! -f $REAL_SCHEMAS || $REAL_SCHEMAS -ot $SCHEMAS ]]; then
+    log "merging the corpus's schema files into $REAL_SCHEMAS"
+    rm -rf "$SCRATCH/corpus" && mkdir -p "$SCRATCH/corpus"
+    tar -xJf "$ROOT/tests/conformance/corpus.tar.xz" -C "$SCRATCH/corpus"
+    python3 "$PERF/merge_schemas.py" "$REAL_SCHEMAS" "$SCRATCH"/corpus/schemas/*.json \
+      "$SCRATCH"/corpus/cases/*/schemas.json "$SCHEMAS" >&2
+  fi
+  BUNDLES=()  # entries: name|plan|schemas file or empty
+  for entry in "${INPUTS[@]}"; do
+    IFS='|' read -r name plan args <<<"$entry"
+    BUNDLES+=("$name|$plan|${args#--schemas=}")
+    [[ $name == show-* ]] && BUNDLES+=("$name + real-sized schemas|$plan|$REAL_SCHEMAS")
+  done
+  BHEADER='| command | input | plan | schemas | bundle | bundle / (plan + schemas) | wall (median) | peak RSS | commit |'
+  { echo; echo "$BHEADER"; echo '|---|---|---|---|---|---|---|---|---|'; } | tee -a "$RESULTS"
+  for entry in "${BUNDLES[@]}"; do
+    IFS='|' read -r name plan schemas <<<"$entry"
+    out=$SCRATCH/bundle.json
+    tf=("$TFSTREAM")
+    [[ -n $schemas ]] && tf+=(--schemas "$schemas")
+    cmd="tfstream ${schemas:+--schemas $(basename "$schemas") }--bundle $(basename "$plan") > bundle.json"
+    : >"$TMP/walls"; : >"$TMP/rss"
+    failed=
+    for ((r = 0; r <= RUNS; r++)); do  # run 0 is the warm-up
+      log "$name (bundle): run $r/$RUNS"
+      if ! timeout "$TIMEOUT" /usr/bin/time -f '%e %M' -o "$TMP/time" "${tf[@]}" --bundle "$plan" >"$out"; then
+        failed=yes
+        break
+      fi
+      [[ $r -eq 0 ]] && continue
+      read -r wall rss <"$TMP/time"
+      echo "$wall" >>"$TMP/walls"
+      echo "$rss" >>"$TMP/rss"
+    done
+    if [[ -n $failed ]]; then
+      echo "| \`$cmd\` | $name | FAILED | | | | | | $COMMIT |" | tee -a "$RESULTS"
+      continue
+    fi
+    pbytes=$(stat -c %s "$plan")
+    sbytes=0
+    [[ -n $schemas ]] && sbytes=$(stat -c %s "$schemas")
+    bbytes=$(stat -c %s "$out")
+    ratio=$(awk -v b="$bbytes" -v i="$((pbytes + sbytes))" 'BEGIN { printf "%.3f", b / i }')
+    echo "| \`$cmd\` | $name | $(human "$pbytes") | $(human "$sbytes") | $(human "$bbytes") | $ratio |" \
+      "$(fmt_s "$(median <"$TMP/walls")") | $(fmt_mb "$(sort -g "$TMP/rss" | tail -1)") | $COMMIT |" | tee -a "$RESULTS"
+  done
+  rm -f "$SCRATCH/bundle.json"
+fi
 log "rows saved to $RESULTS"

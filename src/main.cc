@@ -170,7 +170,8 @@ int main(int argc, char** argv) {
       ("automation", "wording as with TF_IN_AUTOMATION set (the variable is honoured too)")
       ("flavor", po::value<std::string>(&flavor)->value_name("F"),
        "terraform | opentofu | auto: whose renderer to reproduce (default auto: opentofu when the plan or "
-       "schemas name a provider on registry.opentofu.org or use OpenTofu's forget-then-create, else terraform; "
+       "schemas name a provider on registry.opentofu.org or use OpenTofu's forget-then-create or its "
+       "forgot_because_*/delete_because_enabled_false reasons, else terraform; "
        "see Flavours)")
       ("show-sensitive", "print sensitive values instead of (sensitive value), as OpenTofu's -show-sensitive")
       ("quality", po::value<std::string>(&quality)->value_name("Q"),
@@ -189,6 +190,8 @@ int main(int argc, char** argv) {
        "text | markdown | json (default text; see Markdown, JSON)")
       ("detailed-exitcode", "exit 0 when the plan has no changes, 2 when it has, 1 on error or an errored plan, "
        "as terraform plan -detailed-exitcode (see Exit status)")
+      ("bundle", "write one self-contained plan document instead of the text: renderer-shaped, the provider "
+                 "schemas trimmed to the types the plan uses, values copied byte for byte (see Bundle)")
       ("max-bytes", po::value<long long>(&max_bytes)->value_name("N"),
        "Markdown: at most N bytes per output (default 65000; 0 no limit)")
       ("output-prefix", po::value<std::string>(&output_prefix)->value_name("PATH"),
@@ -244,6 +247,16 @@ int main(int argc, char** argv) {
   }
 
   Options options;
+  // A bundle is rendered later, with whatever options then: taking these
+  // now would suggest they were kept in it.
+  options.bundle = vm.count("bundle") > 0;
+  for (const char* name : {"mode", "color", "no-color", "width", "automation", "show-sensitive", "action", "address",
+                           "summary", "format", "max-bytes", "output-prefix", "group-by", "detailed-exitcode",
+                           "max-parts", "details-url", "title"}) {
+    if (options.bundle && vm.count(name)) {
+      return Fail(std::string("--bundle writes a plan document; --") + name + " applies when rendering it", usage);
+    }
+  }
   if (mode == "normal") {
     options.mode = tfstream::pipeline::PlanMode::kNormal;
   } else if (mode == "destroy") {
@@ -271,7 +284,7 @@ int main(int argc, char** argv) {
   } else if (flavor == "opentofu") {
     options.flavor = tfstream::pipeline::FlavorChoice::kOpenTofu;
   } else {
-    return Fail("--flavor must be terraform, opentofu or auto, not '" + flavor + "'", 2);
+    return Fail("--flavor must be terraform, opentofu or auto, not '" + flavor + "'", usage);
   }
   options.show_sensitive = vm.count("show-sensitive") > 0;
   bool tty = isatty(STDOUT_FILENO) != 0;

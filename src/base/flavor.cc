@@ -22,6 +22,29 @@ constexpr Flavor kOpenTofu{
 
 }  // namespace
 
+std::string Flavor::Wording(std::string_view pattern) const {
+  static constexpr std::string_view kProduct = "{product}", kCli = "{cli}";
+  std::string out;
+  out.reserve(pattern.size() + 16);
+  while (!pattern.empty()) {
+    size_t brace = pattern.find('{');
+    out.append(pattern.substr(0, brace));
+    if (brace == std::string_view::npos) break;
+    pattern.remove_prefix(brace);
+    if (pattern.starts_with(kProduct)) {
+      out.append(product_name);
+      pattern.remove_prefix(kProduct.size());
+    } else if (pattern.starts_with(kCli)) {
+      out.append(cli_name);
+      pattern.remove_prefix(kCli.size());
+    } else {
+      out.push_back('{');
+      pattern.remove_prefix(1);
+    }
+  }
+  return out;
+}
+
 const Flavor& FlavorProfile(FlavorId id) { return id == FlavorId::kOpenTofu ? kOpenTofu : kTerraform; }
 
 }  // namespace tfstream

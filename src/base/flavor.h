@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace tfstream {
@@ -17,6 +18,11 @@ struct Flavor {
 #define TFSTREAM_FLAVOR_TEXT(Name, Terraform, OpenTofu, Description) std::string_view Name;
 #define TFSTREAM_FLAVOR_SWITCH(Name, Terraform, OpenTofu, Description) bool Name;
 #include "base/flavor.def"
+
+  // `pattern` with each "{product}" replaced by product_name and each
+  // "{cli}" by cli_name: one literal for a sentence where only the name
+  // differs between the renderers.
+  std::string Wording(std::string_view pattern) const;
 };
 
 // The profile of each flavour; they live for the whole program.

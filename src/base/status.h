@@ -27,6 +27,7 @@ class [[nodiscard]] Status {
   const std::string& message() const { return message_; }
   uint64_t offset() const { return offset_; }
   bool has_offset() const { return offset_ != kNoOffset; }
+  bool operator==(const Status&) const = default;
 
  private:
   bool ok_ = true;

@@ -9,11 +9,14 @@ std::string_view HelpDetails() {
   --flavor opentofu reproduces OpenTofu's (opentofu/opentofu v1.12.6
   @b4305e5a5dd2, as `tofu show PLANFILE`), with OpenTofu's wording, forget
   counts, ["forget","create"], diff rules and [purple] colour. --flavor auto
-  (the default) picks opentofu when a resource change's provider_name starts
-  with registry.opentofu.org/ or its actions are ["forget","create"], else when
-  a provider_schemas key (in the plan, else in the --schemas file) starts with
-  registry.opentofu.org/; otherwise terraform. The choice is made before any
-  output. Get OpenTofu's JSON with `tofu show -json PLANFILE` and
+  (the default) takes the flavour a bundle recorded (tfstream_flavor); else
+  picks opentofu when a resource change's provider_name starts with
+  registry.opentofu.org/, its actions are ["forget","create"] or its
+  action_reason is forgot_because_lifecycle_destroy_in_config,
+  forgot_because_lifecycle_destroy_in_state or delete_because_enabled_false,
+  else when a provider_schemas key (in the plan, else in the --schemas file)
+  starts with registry.opentofu.org/; otherwise terraform. The choice is made
+  before any output. Get OpenTofu's JSON with `tofu show -json PLANFILE` and
   `tofu providers schema -json`. --show-sensitive prints sensitive values as
   OpenTofu's -show-sensitive does, with either flavour.
 
@@ -143,6 +146,28 @@ JSON:
   whole plan is validated before the first byte, then entries are written as
   they are read (memory does not grow with the plan). Never coloured.
 
+Bundle:
+  --bundle writes, instead of the text, one self-contained plan document in
+  the renderer shape HCP Terraform serves (plan_format_version,
+  output_changes, resource_changes, resource_drift, relevant_attributes,
+  deferred_changes, action_invocations, provider_format_version,
+  provider_schemas). The sections are copied byte for byte; the provider
+  schemas (the --schemas file's, or the plan's own) keep only the resource,
+  data source and action types the plan uses; planned_values, prior_state,
+  configuration and the rest are left out. Rendering the bundle without
+  --schemas prints exactly what rendering PLAN does, with any options. Two
+  members of tfstream's own carry what the renderer shape cannot say:
+  "tfstream_flavor" (terraform or opentofu, as --flavor or its auto rule
+  chose) and "tfstream_quality" (errored or no-changes: from errored and
+  applyable of show -json input, or --quality given with --bundle); --quality
+  auto and --flavor auto read them from a renderer-shaped plan. Show input's
+  deferred changes are left out, as `terraform show` never renders them.
+  Renderer-shaped input is trimmed the same way. It streams in flat memory.
+  Every resource change's schema must be present, as for rendering. Takes
+  --schemas, --quality, --flavor, --jobs and --progress only. If the input
+  turns out broken after the bundle has started, the error is reported (exit
+  1) and the output lacks its closing brace.
+
 Environment:
   NO_COLOR, TERM (see Terminal), COLUMNS, TF_IN_AUTOMATION, TMPDIR (where a
   plan read from a pipe is spooled; default /tmp).
@@ -169,6 +194,8 @@ Examples:
     tfstream --summary --group-by module plan.json
     tfstream --format json plan.json | jq '.resource_changes[] | select(.action == "delete")'
     tfstream --summary --detailed-exitcode plan.json; echo $?
+    tfstream --schemas schemas.json --bundle plan.json > plan.bundle.json
+    tfstream plan.bundle.json
     tfstream --schemas schemas.json --format markdown --output-prefix out/plan plan.json
 )HELP";
 }

@@ -32,6 +32,10 @@ const Flavor& ResolveFlavor(PlanContext* ctx) {
     case FlavorChoice::kAuto:
       break;
   }
+  // A bundle (plan_bundle.h) names the flavour of the plan it was made from.
+  if (ctx->facts.shape == stream::InputShape::kRenderer && !ctx->facts.tfstream_flavor.empty()) {
+    return ctx->facts.tfstream_flavor == "opentofu" ? OpenTofuFlavor() : TerraformFlavor();
+  }
   if (ctx->facts.opentofu_sign) return OpenTofuFlavor();
   if (HasOpenTofuProvider(ctx->in.plan, ctx->facts.provider_schemas_objects)) return OpenTofuFlavor();
   if (ctx->in.has_schemas) {
@@ -39,6 +43,26 @@ const Flavor& ResolveFlavor(PlanContext* ctx) {
     if (file.status.ok() && HasOpenTofuProvider(ctx->in.schemas, file.objects)) return OpenTofuFlavor();
   }
   return TerraformFlavor();
+}
+
+Status CheckFlavorActions(const PlanContext& ctx) {
+  const stream::PlanFacts& f = ctx.facts;
+  const stream::PlanFacts::FlavorOnlyAction* unknown = nullptr;
+  std::string_view list;
+  if (f.first_create_then_forget.found && !FlavorKnowsAction(*ctx.flavor, stream::PlanAction::kCreateThenForget)) {
+    unknown = &f.first_create_then_forget;
+    list = "create, forget";
+  }
+  if (f.first_forget_then_create.found && !FlavorKnowsAction(*ctx.flavor, stream::PlanAction::kForgetThenCreate) &&
+      (unknown == nullptr || f.first_forget_then_create.offset < unknown->offset)) {
+    unknown = &f.first_forget_then_create;
+    list = "forget, create";
+  }
+  if (unknown == nullptr) return Status::Ok();
+  return ctx.PlanError(Status::Error("resource change \"" + unknown->address + "\" has an unrecognized action list [" +
+                                         std::string(list) + "] (" + std::string(ctx.flavor->product_name) +
+                                         " has no such action)",
+                                     unknown->offset));
 }
 
 }  // namespace tfstream::pipeline

@@ -36,7 +36,7 @@ Status DestroyAlert(const PlanContext& ctx, std::string* out) {
             action != PlanAction::kCreateThenDelete) {
           return Status::Ok();
         }
-        text += "> - " + CodeSpan(PlainSymbol(action)) + " " + CodeSpan(rf.address);
+        text += "> - " + CodeSpan(PlainSymbol(action, *ctx.flavor)) + " " + CodeSpan(rf.address);
         if (!rf.deposed.empty()) text += " (deposed object " + CodeSpan(rf.deposed) + ")";
         text += "\n";
         done = ++listed == kAlertAddresses;

@@ -75,7 +75,8 @@ Status PlanHasChanges(const PlanContext& ctx, const std::vector<OutputChangeFact
 
 Status DecideChanges(const PlanContext& ctx, Report* report) {
   if (report == nullptr) return Status::Ok();
-  report->errored = QualitiesOf(ctx).errored;
+  bool no_changes_quality;
+  ResolveQuality(ctx, &report->errored, &no_changes_quality);
   std::vector<OutputChangeFacts> outputs;
   Status s = ReadOutputChanges(ctx, &outputs);
   if (!s.ok()) return s;

@@ -73,7 +73,7 @@ struct PlanContext {
     flavor = &f;
     colorize = render::text::Colorize(
         opt.color, f.purple_colour ? render::text::Colorize::Table::kWithPurple : render::text::Colorize::Table::kDefault);
-    palette = render::Palette(colorize, /*mark_symbols=*/opt.format == Format::kMarkdown);
+    palette = render::Palette(colorize, f, /*mark_symbols=*/opt.format == Format::kMarkdown);
   }
 
   void Release(uint64_t offset) const {

@@ -142,10 +142,11 @@ Status RenderJson(const Input& input, const Options& options, ProgressMeter* pro
       },
       /*release=*/false);
   if (!s.ok()) return s;
-  const PlanQualities qualities = QualitiesOf(ctx);
+  bool errored = false, no_changes_quality = false;
+  ResolveQuality(ctx, &errored, &no_changes_quality);
   if (report != nullptr) {
     report->has_changes = has_changes;
-    report->errored = qualities.errored;
+    report->errored = errored;
   }
 
   std::string& buf = *out->buffer();
@@ -158,7 +159,7 @@ Status RenderJson(const Input& input, const Options& options, ProgressMeter* pro
   buf += ",\n \"plan_mode\": \"";
   buf += ModeName(options.mode);
   buf += "\",\n \"errored\": ";
-  buf += qualities.errored ? "true" : "false";
+  buf += errored ? "true" : "false";
   buf += ",\n \"has_changes\": ";
   buf += has_changes ? "true" : "false";
   buf += ",\n \"counts\": ";

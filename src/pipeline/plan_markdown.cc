@@ -16,21 +16,25 @@ namespace {
 
 using render::Action;
 
-// The rows beyond Terraform's legend, for blocks it has no legend line for.
-constexpr LegendEntry kExtraRows[] = {
+// The rows beyond the flavour's legend, for blocks it has no legend line
+// for (those it has are not repeated).
+constexpr struct {
+  Action action;
+  std::string_view words;
+} kExtraRows[] = {
     {Action::kCreateThenForget, "create replacement, existing object not destroyed"},
-    {Action::kForgetThenCreate, "forget and then create replacement"},  // OpenTofu's legend words
+    {Action::kForgetThenCreate, "forget and then create replacement"},
     {Action::kForget, "forget (no longer managed, not destroyed)"},
     {Action::kNoOp, "move or import only"},
 };
 
 }  // namespace
 
-std::string_view ActionRowWords(Action action) {
-  for (const LegendEntry& e : Legend()) {
+std::string_view ActionRowWords(Action action, const Flavor& flavor) {
+  for (const LegendEntry& e : Legend(flavor)) {
     if (e.action == action) return e.words;
   }
-  for (const LegendEntry& e : kExtraRows) {
+  for (const auto& e : kExtraRows) {
     if (e.action == action) return e.words;
   }
   return "";
@@ -38,36 +42,36 @@ std::string_view ActionRowWords(Action action) {
 
 namespace {
 
-// The opening paragraph: what Terraform's text would say about the plan as
-// a whole.
+// The opening paragraph: what the flavour's text would say about the plan
+// as a whole.
 std::string Headline(const PlanContext& ctx, const PreparedPlan& prepared, bool have_drift) {
   const stream::PlanFacts& f = ctx.facts;
+  const Flavor& flavor = *ctx.flavor;
   std::string h;
   if (prepared.newer_format) {
-    h += "> **Warning:** This plan was generated using a different version of Terraform, the diff presented "
-         "here "
-         "may be missing representations of recent features.\n\n";
+    h += flavor.Wording(
+        "> **Warning:** This plan was generated using a different version of {product}, the diff presented here "
+        "may be missing representations of recent features.\n\n");
   }
   if (prepared.errored) h += "**Planning failed.** ";
   if (f.shown_changes > 0 || !f.actions.empty()) {
-    if (prepared.errored) h += "Terraform planned the following actions, but then encountered a problem.\n\n";
-    std::string line = PlanSummaryLine(f, ctx.colorize);  // colour is off
+    if (prepared.errored) h += flavor.Wording("{product} planned the following actions, but then encountered a problem.\n\n");
+    std::string line = PlanSummaryLine(f, ctx.colorize, flavor);  // colour is off; ends in its newline
     h += "**Plan:**";
     h += std::string_view(line).substr(std::string_view("Plan:").size());
-    h += '\n';
     if (ctx.opt.filter.active()) {
       h += '\n';
       h += FilteredOutLine(f);
       h += '\n';
     }
   } else if (prepared.errored) {
-    h += "Terraform encountered an error while generating this plan.\n";
+    h += flavor.Wording("{product} encountered an error while generating this plan.\n");
   } else if (prepared.any_output_change) {
-    h += "**Changes to Outputs.** You can apply this plan to save these new output values to the Terraform "
-         "state, "
-         "without changing any real infrastructure.\n";
+    h += flavor.Wording(
+        "**Changes to Outputs.** You can apply this plan to save these new output values to the {product} state, "
+        "without changing any real infrastructure.\n");
   } else if (ctx.opt.mode == PlanMode::kRefreshOnly && have_drift) {
-    h += "**Objects have changed outside of Terraform.** This is a refresh-only plan.\n";
+    h += flavor.Wording("**Objects have changed outside of {product}.** This is a refresh-only plan.\n");
   } else if (ctx.opt.mode == PlanMode::kRefreshOnly) {
     h += "**No changes.** Your infrastructure still matches the configuration.\n";
   } else if (ctx.opt.mode == PlanMode::kDestroy) {
@@ -82,25 +86,30 @@ std::string Headline(const PlanContext& ctx, const PreparedPlan& prepared, bool 
 }  // namespace
 
 // Shown blocks by action, legend order first.
-std::string MarkdownCountTable(const stream::PlanFacts& f) {
+std::string MarkdownCountTable(const stream::PlanFacts& f, const Flavor& flavor) {
   std::string rows;
-  auto row = [&](const LegendEntry& e) {
-    size_t n = f.filtered_counts[static_cast<size_t>(e.action)];
+  auto row = [&](Action action, std::string_view words) {
+    size_t n = f.filtered_counts[static_cast<size_t>(action)];
     if (n == 0) return;
-    std::string symbol = PlainSymbol(e.action);
+    std::string symbol = PlainSymbol(action, flavor);
     rows += "| ";
     if (!symbol.empty()) {
       rows += '`';
       rows += symbol;
       rows += "` ";
     }
-    rows += e.words;
+    rows += words;
     rows += " | ";
     rows += std::to_string(n);
     rows += " |\n";
   };
-  for (const LegendEntry& e : Legend()) row(e);
-  for (const LegendEntry& e : kExtraRows) row(e);
+  const std::vector<LegendEntry> legend = Legend(flavor);
+  for (const LegendEntry& e : legend) row(e.action, e.words);
+  for (const auto& e : kExtraRows) {
+    bool in_legend = false;
+    for (const LegendEntry& l : legend) in_legend = in_legend || l.action == e.action;
+    if (!in_legend) row(e.action, e.words);
+  }
   if (rows.empty()) return "";
   return "| Action | Resources |\n| :-- | --: |\n" + rows + "\n";
 }
@@ -143,10 +152,10 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
   };
   std::string alert;
   if (!(s = DestroyAlert(ctx, &alert)).ok()) return s;
-  s = add(Plain(alert + Headline(ctx, prepared, have_drift) + MarkdownCountTable(ctx.facts)));
+  s = add(Plain(alert + Headline(ctx, prepared, have_drift) + MarkdownCountTable(ctx.facts, *ctx.flavor)));
   if (!s.ok()) return s;
   if (have_drift) {
-    s = add(DetailsUnit("Objects have changed outside of Terraform", DiffLines(*drift.buffer())));
+    s = add(DetailsUnit(ctx.flavor->Wording("Objects have changed outside of {product}"), DiffLines(*drift.buffer())));
     if (!s.ok()) return s;
   }
   if (have_deferred) {
@@ -162,7 +171,7 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
   std::string text;
   if (!(s = RenderCliActions(ctx, &worker, &text)).ok()) return s;
   if (!text.empty()) {
-    if (!(s = add(DetailsUnit("Terraform will invoke the following action(s)", DiffLines(text)))).ok())
+    if (!(s = add(DetailsUnit(ctx.flavor->Wording("{product} will invoke the following action(s)"), DiffLines(text)))).ok())
       return s;
   }
   if (prepared.any_output_change) {

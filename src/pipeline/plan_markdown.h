@@ -39,8 +39,8 @@ namespace tfstream::pipeline {
 
 // The table of shown blocks by action ("| Action | Resources |"), "" when
 // no block is shown; and the words of an action's row.
-std::string MarkdownCountTable(const stream::PlanFacts& facts);
-std::string_view ActionRowWords(render::Action action);
+std::string MarkdownCountTable(const stream::PlanFacts& facts, const Flavor& flavor);
+std::string_view ActionRowWords(render::Action action, const Flavor& flavor);
 
 Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter* progress,
                       buffer::OutputSink* out, Report* report);

@@ -20,6 +20,7 @@
 
 #include "pipeline/background_validation.h"
 #include "pipeline/change_blocks.h"
+#include "pipeline/plan_bundle.h"
 #include "pipeline/plan_context.h"
 #include "pipeline/plan_changes.h"
 #include "pipeline/plan_json.h"
@@ -111,6 +112,7 @@ Status PlanPipeline::RenderChanges() {
 void PlanPipeline::RenderNoChanges(bool have_refresh_changes, bool* done) {
   *done = false;
   const auto& c = ctx_.colorize;
+  const Flavor& f = *ctx_.flavor;
   bool has_deferred = false;
   if (ctx_.facts.shape == stream::InputShape::kRenderer && ctx_.facts.deferred_changes.present) {
     (void)ctx_.ForEachElement(ctx_.facts.deferred_changes, [&](std::string_view, uint64_t) {
@@ -120,7 +122,7 @@ void PlanPipeline::RenderNoChanges(bool have_refresh_changes, bool* done) {
   }
   if (prepared_.errored) {
     if (have_refresh_changes) Rule();
-    out_->Append(c.Color("\n[reset][bold][red]Planning failed.[reset][bold] Terraform encountered an error while generating this plan.[reset]\n\n"));
+    out_->Append(c.Color(f.Wording("\n[reset][bold][red]Planning failed.[reset][bold] {product} encountered an error while generating this plan.[reset]\n\n")));
   } else if (has_deferred) {
     if (have_refresh_changes) Rule();
     out_->Append(c.Color("\n[reset][bold][green]No current changes.[reset][bold] This plan requires another plan to be applied first.[reset]\n\n"));
@@ -131,11 +133,11 @@ void PlanPipeline::RenderNoChanges(bool have_refresh_changes, bool* done) {
       return;
     }
     out_->Append(c.Color("\n[reset][bold][green]No changes.[reset][bold] Your infrastructure still matches the configuration.[reset]\n\n"));
-    Println(Wrap("Terraform has checked that the real remote objects still match the result of your most recent changes, and found no differences."));
+    Println(Wrap(f.Wording("{product} has checked that the real remote objects still match the result of your most recent changes, and found no differences.")));
   } else if (ctx_.opt.mode == PlanMode::kDestroy) {
     if (have_refresh_changes) Rule();
     out_->Append(c.Color("\n[reset][bold][green]No changes.[reset][bold] No objects need to be destroyed.[reset]\n\n"));
-    Println(Wrap("Either you have not created any objects yet or the existing objects were already deleted outside of Terraform."));
+    Println(Wrap(f.Wording("Either you have not created any objects yet or the existing objects were already deleted outside of {product}.")));
   } else {
     if (have_refresh_changes) Rule();
     out_->Append(c.Color("\n[reset][bold][green]No changes.[reset][bold] Your infrastructure matches the configuration.[reset]\n\n"));
@@ -143,13 +145,13 @@ void PlanPipeline::RenderNoChanges(bool have_refresh_changes, bool* done) {
       if (!prepared_.no_changes_quality) {
         Println(Wrap("Your configuration already matches the changes detected above, so applying this plan will only update the state to include the changes detected above and won't change any real infrastructure."));
       } else {
-        std::string suggestion = ctx_.opt.automation ? "." : ":\n  terraform apply -refresh-only";
-        Println(Wrap("Your configuration already matches the changes detected above. If you'd like to update the Terraform state to match, create and apply a refresh-only plan" + suggestion));
+        std::string suggestion = ctx_.opt.automation ? "." : f.Wording(":\n  {cli} apply -refresh-only");
+        Println(Wrap(f.Wording("Your configuration already matches the changes detected above. If you'd like to update the {product} state to match, create and apply a refresh-only plan") + suggestion));
       }
       *done = true;
       return;
     }
-    Println(Wrap("Terraform has compared your real infrastructure against your configuration and found no differences, so no changes are needed."));
+    Println(Wrap(f.Wording("{product} has compared your real infrastructure against your configuration and found no differences, so no changes are needed.")));
   }
 }
 
@@ -158,6 +160,7 @@ Status PlanPipeline::Run() {
   const stream::PlanFacts& facts = ctx_.facts;
   Status s = ScanPlan(&ctx_, progress_);
   if (!s.ok()) return s;
+  const Flavor& flavor = *ctx_.flavor;
   timer.Mark("pre-scan");
   // Sections nothing is read from (PlanFacts::deferred_validation) are
   // checked while the blocks render and reported after them (from the
@@ -174,7 +177,7 @@ Status PlanPipeline::Run() {
   const std::vector<OutputEntry>& outputs = prepared_.outputs;
 
   if (prepared_.newer_format) {
-    Println(Wrap(ctx_.colorize.Color("\n[bold][red]Warning:[reset][bold] This plan was generated using a different version of Terraform, the diff presented here may be missing representations of recent features.")));
+    Println(Wrap(ctx_.colorize.Color(flavor.Wording("\n[bold][red]Warning:[reset][bold] This plan was generated using a different version of {product}, the diff presented here may be missing representations of recent features."))));
   }
 
   bool have_refresh_changes;
@@ -196,15 +199,15 @@ Status PlanPipeline::Run() {
 
   // Over the blocks shown: the same as Terraform's without a filter.
   if (facts.will_print_resource_changes) {
-    Println(Wrap("\nTerraform used the selected providers to generate the following execution plan. Resource actions are indicated with the following symbols:"));
-    for (const LegendEntry& e : Legend()) {
+    Println(Wrap(flavor.Wording("\n{product} used the selected providers to generate the following execution plan. Resource actions are indicated with the following symbols:")));
+    for (const LegendEntry& e : Legend(flavor)) {
       if (facts.filtered_counts[static_cast<size_t>(e.action)] > 0) Println(ctx_.colorize.Color(e.Markup()));
     }
   }
 
   if (facts.shown_changes > 0 || action_count > 0) {
-    out_->Append(prepared_.errored ? "\nTerraform planned the following actions, but then encountered a problem:\n"
-                                   : "\nTerraform will perform the following actions:\n");
+    out_->Append(flavor.Wording(prepared_.errored ? "\n{product} planned the following actions, but then encountered a problem:\n"
+                                                  : "\n{product} will perform the following actions:\n"));
     if (!(s = out_->Flush()).ok()) return s;
     timer.Mark("before changes");
     if (!(s = RenderChanges()).ok()) return s;
@@ -213,14 +216,14 @@ Status PlanPipeline::Run() {
     StartDeferredCheck();
     if (!(s = deferred_check_->Wait()).ok()) return s;
     out_->Append("\n");
-    Println(PlanSummaryLine(facts, ctx_.colorize));
+    out_->Append(PlanSummaryLine(facts, ctx_.colorize, flavor));
     if (ctx_.opt.filter.active()) Println(FilteredOutLine(facts));
   }
 
   std::string cli_actions;
   if (!(s = RenderCliActions(ctx_, &worker_, &cli_actions)).ok()) return s;
   if (!cli_actions.empty()) {
-    out_->Append(ctx_.colorize.Color("\nTerraform will invoke the following action(s):\n\n"));
+    out_->Append(ctx_.colorize.Color(flavor.Wording("\n{product} will invoke the following action(s):\n\n")));
     out_->Append(cli_actions);
     out_->Append("\n");
   }
@@ -234,7 +237,7 @@ Status PlanPipeline::Run() {
     // Only output changes: say what applying would mean.
     bool no_counts = std::all_of(facts.counts.begin(), facts.counts.end(), [](size_t v) { return v == 0; });
     if (no_counts) {
-      Println(Wrap("\nYou can apply this plan to save these new output values to the Terraform state, without changing any real infrastructure."));
+      Println(Wrap(flavor.Wording("\nYou can apply this plan to save these new output values to the {product} state, without changing any real infrastructure.")));
     }
   }
   return out_->Flush();
@@ -251,7 +254,9 @@ Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink
     }
   }
   Status s;
-  if (options.format == Format::kJson) {
+  if (options.bundle) {
+    s = WriteBundle(input, options, progress.get(), out);
+  } else if (options.format == Format::kJson) {
     s = RenderJson(input, options, progress.get(), out, report);
   } else if (options.summary) {
     s = RenderSummary(input, options, progress.get(), out, report);

@@ -39,6 +39,8 @@ struct Options {
   stream::ChangeFilter filter;
   // --summary: one line per shown block (plan_summary.h) instead of the text.
   bool summary = false;
+  // --bundle: the self-contained plan document (plan_bundle.h) instead of the text.
+  bool bundle = false;
   // --format markdown (plan_markdown.h): colour must be off.
   Format format = Format::kText;
   // Markdown only: each part at most max_bytes (0: no limit); parts go to

@@ -38,7 +38,15 @@ Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks h
   // For benchmarks (perf/README.md): from how much left at resource_changes to split.
   if (const char* v = std::getenv("TFSTREAM_SPLIT_MIN_BYTES")) split.min_bytes = std::strtoull(v, nullptr, 10);
   const bool may_split = ctx->opt.jobs >= 2;
-  Status s = stream::PreScan(ctx->in.plan, &ctx->facts, done_before, &hooks, may_split ? &split : nullptr);
+  // Sections only Terraform reads are read as the flavour given says, or,
+  // with --flavor auto, as Terraform would, but errors in them wait for
+  // the flavour.
+  const stream::TerraformOnlySections terraform_only =
+      ctx->opt.flavor == FlavorChoice::kTerraform  ? stream::TerraformOnlySections::kRead
+      : ctx->opt.flavor == FlavorChoice::kOpenTofu ? stream::TerraformOnlySections::kIgnored
+                                                   : stream::TerraformOnlySections::kUndecided;
+  Status s = stream::PreScan(ctx->in.plan, &ctx->facts, done_before, &hooks, may_split ? &split : nullptr,
+                             terraform_only);
   if (ctx->in.plan_read_ahead) ctx->in.plan_read_ahead(false);
   if (may_split && std::getenv("TFSTREAM_TIMING") != nullptr) {  // see PhaseTimer
     std::fprintf(stderr, "tfstream: pre-scan split: %d stretches taken over, the first at byte %zu\n",
@@ -47,41 +55,59 @@ Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks h
   if (!s.ok()) return ctx->PlanError(s);
   if (progress != nullptr) progress->Scanning(ctx->in.plan.size());
   ctx->SetFlavor(ResolveFlavor(ctx));
-  return Status::Ok();
+  // A section the flavour's Plan struct has no field for is as absent; one
+  // it reads must be what it reads (the earlier error first).
+  stream::PlanFacts& facts = ctx->facts;
+  Status unread;
+  if (!ctx->flavor->reads_action_invocations) {
+    facts.actions.clear();
+    facts.action_invocations = stream::ByteRange{};
+  } else {
+    unread = facts.action_invocations_error;
+  }
+  if (!ctx->flavor->reads_deferred_changes) {
+    facts.deferred_changes = stream::ByteRange{};
+  } else if (!facts.deferred_changes_error.ok() &&
+             (unread.ok() || facts.deferred_changes_error.offset() < unread.offset())) {
+    unread = facts.deferred_changes_error;
+  }
+  if (!unread.ok()) return ctx->PlanError(unread);
+  return CheckFlavorActions(*ctx);
 }
 
-PlanQualities QualitiesOf(const PlanContext& ctx) {
+void ResolveQuality(const PlanContext& ctx, bool* errored, bool* no_changes) {
   const stream::PlanFacts& facts = ctx.facts;
-  PlanQualities q;
+  *errored = *no_changes = false;
   switch (ctx.opt.quality) {
     case Quality::kErrored:
-      q.errored = true;
+      *errored = true;
       break;
     case Quality::kNoChanges:
-      q.no_changes = true;
+      *no_changes = true;
       break;
     case Quality::kNone:
       break;
     case Quality::kAuto:
       // `terraform show` takes these from the plan; HCP Terraform passes
-      // qualities separately, so the renderer shape has none.
+      // qualities separately, so the renderer shape has none, unless a
+      // bundle recorded the quality of the plan it was made from.
       if (facts.shape != stream::InputShape::kRenderer) {
         if (facts.errored) {
-          q.errored = true;
+          *errored = true;
         } else if (!facts.applyable) {  // absent too, as Go's bool: older plans lack the key
-          q.no_changes = true;
+          *no_changes = true;
         }
+      } else {
+        *errored = facts.tfstream_quality == "errored";
+        *no_changes = facts.tfstream_quality == "no-changes";
       }
       break;
   }
-  return q;
 }
 
 Status PreparePlan(PlanContext* ctx, ResourceWorker* worker, PreparedPlan* out) {
   const stream::PlanFacts& facts = ctx->facts;
-  const PlanQualities q = QualitiesOf(*ctx);
-  out->errored = q.errored;
-  out->no_changes_quality = q.no_changes;
+  ResolveQuality(*ctx, &out->errored, &out->no_changes_quality);
   Status s;
   if (!(s = CheckSchemas(ctx)).ok()) return s;
   if (ctx->opt.mode != PlanMode::kRefreshOnly && !(s = PrepareRelevantAttributes(ctx)).ok()) return s;
@@ -91,7 +117,8 @@ Status PreparePlan(PlanContext* ctx, ResourceWorker* worker, PreparedPlan* out) 
   // elsewhere can be newer than this renderer.
   out->newer_format =
       facts.shape == stream::InputShape::kRenderer &&
-      (Incompatible("1.2", facts.plan_format_version) || Incompatible("1.0", facts.provider_format_version));
+      (Incompatible(kPlanFormatVersion, facts.plan_format_version) ||
+       Incompatible(kProviderFormatVersion, facts.provider_format_version));
   out->any_output_change = std::any_of(out->outputs.begin(), out->outputs.end(), [](const OutputEntry& e) {
     return e.action != render::Action::kNoOp;
   });

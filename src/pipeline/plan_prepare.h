@@ -4,6 +4,7 @@
 // layout needs (qualities, outputs).
 #pragma once
 
+#include <string_view>
 #include <vector>
 
 #include "pipeline/plan_context.h"
@@ -19,14 +20,6 @@ namespace tfstream::pipeline {
 // Then settles the flavour (ResolveFlavor, PlanContext::SetFlavor).
 Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks hooks = {});
 
-// The plan's qualities (plans.Quality) as --quality and the document give
-// them; every output form reads them here.
-struct PlanQualities {
-  bool errored = false;     // Errored
-  bool no_changes = false;  // NoChanges
-};
-PlanQualities QualitiesOf(const PlanContext& ctx);
-
 struct PreparedPlan {
   bool errored = false;             // Terraform's Errored quality
   bool no_changes_quality = false;  // NoChanges quality
@@ -36,6 +29,16 @@ struct PreparedPlan {
   // (Terraform then warns that the diff may be missing things).
   bool newer_format = false;
 };
+
+// The format versions this renderer knows (jsonplan and jsonprovider's
+// FormatVersion): a renderer-shaped document in a newer one gets Terraform's
+// version warning.
+inline constexpr std::string_view kPlanFormatVersion = "1.2", kProviderFormatVersion = "1.0";
+
+// After ScanPlan: Terraform's Errored and NoChanges qualities, from --quality
+// or, with --quality auto, from the plan (`terraform show`'s rule for its
+// errored/applyable; a bundle's tfstream_quality).
+void ResolveQuality(const PlanContext& ctx, bool* errored, bool* no_changes);
 
 // After ScanPlan: qualities, schema checks, relevant attributes, action
 // invocations and output changes.

@@ -153,16 +153,17 @@ Status RenderDrift(const PlanContext& ctx, ResourceWorker* worker, const std::ve
     // The entries not reached yet still fail as they would when shown.
     if (empty) return DriftQualifies(ctx, worker, /*check_all=*/true, &any);
   }
-  out->Append(ctx.colorize.Color("\n[bold][cyan]Note:[reset][bold] Objects have changed outside of Terraform\n"));
+  const Flavor& f = *ctx.flavor;
+  out->Append(ctx.colorize.Color(f.Wording("\n[bold][cyan]Note:[reset][bold] Objects have changed outside of {product}\n")));
   out->Append("\n");
-  out->Append(Wrap(ctx, "Terraform detected the following changes made outside of Terraform since the last \"terraform apply\" which may have affected this plan:\n"));
+  out->Append(Wrap(ctx, f.Wording("{product} detected the following changes made outside of {product} since the last \"{cli} apply\" which may have affected this plan:\n")));
   BlockSink sink;
   sink.consume = [out](std::string_view block) { return out->AppendBlock(block); };
   sink.flush = [out] { return out->Flush(); };
   s = RenderBlocks(ctx, ctx.facts.resource_drift, &ResourceWorker::RenderDriftBlock, worker, nullptr, sink);
   if (!s.ok()) return s;
   if (ctx.opt.mode == PlanMode::kRefreshOnly) {
-    out->Append(Wrap(ctx, "\n\nThis is a refresh-only plan, so Terraform will not take any actions to undo these. If you were expecting these changes then you can apply this plan to record the updated values in the Terraform state without changing any remote objects."));
+    out->Append(Wrap(ctx, f.Wording("\n\nThis is a refresh-only plan, so {product} will not take any actions to undo these. If you were expecting these changes then you can apply this plan to record the updated values in the {product} state without changing any remote objects.")));
   } else {
     out->Append(Wrap(ctx, "\n\nUnless you have made equivalent changes to your configuration, or ignored the relevant attributes using ignore_changes, the following plan may include actions to undo or respond to these changes."));
   }
@@ -187,6 +188,9 @@ Status RenderDeferred(const PlanContext& ctx, ResourceWorker* worker, buffer::Ou
     stream::ResourceChange rc;
     std::string_view why;
     st = stream::ExtractDeferredResourceChange(tree, raw, offset, &rc, &why);
+    if (st.ok() && !stream::FlavorKnowsAction(*ctx.flavor, rc.action)) {  // as ResolveAction for the flavour's lists
+      st = Status::Error("resource change \"" + std::string(rc.address) + "\" has an unrecognized action list", offset);
+    }
     if (!st.ok()) return ctx.PlanError(st);
     Diff d;
     bool skip;

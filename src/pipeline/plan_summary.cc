@@ -32,50 +32,58 @@ constexpr Action kGroupOrder[] = {
 };
 static_assert(std::size(kGroupOrder) == stream::kPlanActionCount);
 
-// One module's lines, by PlanAction (index 0 holds everything without
-// --group-by).
-using Groups = std::array<std::string, stream::kPlanActionCount>;
+// One module's lines (all of them without --group-by), by PlanAction: each
+// without the symbol, which is the flavour's (settled after the scan), and
+// where each line starts.
+struct Lines {
+  std::array<std::string, stream::kPlanActionCount> text;
+  std::array<std::vector<size_t>, stream::kPlanActionCount> starts;
+};
 
-std::string Joined(const Groups& g) {
-  std::string out;
-  for (Action a : kGroupOrder) out += g[static_cast<size_t>(a)];
-  return out;
+// What goes before each line's text, by PlanAction: Terraform's padded,
+// coloured symbol and a space; in Markdown "- " and the bare symbol as a
+// code span (none for no-op).
+using Prefixes = std::array<std::string, stream::kPlanActionCount>;
+
+// The lines of `lines` in group order, each after `pad` and its prefix.
+void AppendLines(const Lines& lines, const Prefixes& prefixes, std::string_view pad, std::string* out) {
+  for (Action a : kGroupOrder) {
+    const std::string& g = lines.text[static_cast<size_t>(a)];
+    const std::vector<size_t>& at = lines.starts[static_cast<size_t>(a)];
+    for (size_t i = 0; i < at.size(); ++i) {
+      out->append(pad);
+      out->append(prefixes[static_cast<size_t>(a)]);
+      out->append(std::string_view(g).substr(at[i], (i + 1 < at.size() ? at[i + 1] : g.size()) - at[i]));
+    }
+  }
 }
 
 // --group-by module, text: a module's header at two spaces per level above
 // its own, its lines two spaces further in; the root's lines first, bare.
-void AppendTextTree(const ModuleTree& tree, const std::vector<Groups>& groups, size_t i, const Flavor& flavor,
-                    std::string* out) {
+void AppendTextTree(const ModuleTree& tree, const std::vector<Lines>& lines, const Prefixes& prefixes, size_t i,
+                    const Flavor& flavor, std::string* out) {
   const ModuleTree::Node& n = tree.node(i);
   std::string pad(2 * static_cast<size_t>(n.depth), ' ');
   if (i != 0) {
     out->append(pad.size() - 2, ' ');
     *out += n.address + " (" + CountsPhrase(tree.Counts(i, flavor)) + ")\n";
   }
-  for (Action a : kGroupOrder) {
-    const std::string& g = groups[i][static_cast<size_t>(a)];
-    for (size_t p = 0; p < g.size();) {
-      size_t nl = g.find('\n', p);
-      *out += pad;
-      out->append(g, p, nl + 1 - p);
-      p = nl + 1;
-    }
-  }
-  for (size_t c : n.children) AppendTextTree(tree, groups, c, flavor, out);
+  AppendLines(lines[i], prefixes, pad, out);
+  for (size_t c : n.children) AppendTextTree(tree, lines, prefixes, c, flavor, out);
 }
 
 // --group-by module, Markdown: a module's lines, then a nested <details> per
 // child module.
-void AppendMarkdownTree(const ModuleTree& tree, const std::vector<Groups>& groups, size_t i, const Flavor& flavor,
-                        std::string* out) {
+void AppendMarkdownTree(const ModuleTree& tree, const std::vector<Lines>& lines, const Prefixes& prefixes,
+                        size_t i, const Flavor& flavor, std::string* out) {
   const ModuleTree::Node& n = tree.node(i);
-  *out += Joined(groups[i]);
+  AppendLines(lines[i], prefixes, "", out);
   for (size_t c : n.children) {
     const ModuleTree::Node& child = tree.node(c);
     if (!out->empty() && out->back() == '\n') out->push_back('\n');
     *out += "<details><summary><code>" + HtmlEscape(child.address) + "</code> (" +
             HtmlEscape(CountsPhrase(tree.Counts(c, flavor))) + ")</summary>\n\n";
-    AppendMarkdownTree(tree, groups, c, flavor, out);
+    AppendMarkdownTree(tree, lines, prefixes, c, flavor, out);
     *out += "\n</details>\n";
   }
 }
@@ -88,17 +96,20 @@ MarkdownUnit ListUnit(std::string summary_html, std::string body) {
   return u;
 }
 
-Status WriteMarkdown(const PlanContext& ctx, const ModuleTree& tree, const std::vector<Groups>& groups,
-                     buffer::OutputSink* out, Report* report) {
+Status WriteMarkdown(const PlanContext& ctx, const ModuleTree& tree, const std::vector<Lines>& lines,
+                     const Prefixes& prefixes, buffer::OutputSink* out, Report* report) {
   const Options& options = ctx.opt;
+  const Flavor& flavor = *ctx.flavor;
   std::string head;
   Status s = DestroyAlert(ctx, &head);
   if (!s.ok()) return s;
-  if (QualitiesOf(ctx).errored) head += "**Planning failed.** ";
-  std::string line = PlanSummaryLine(ctx.facts, ctx.colorize);  // colour is off
-  head += "**Plan:**" + line.substr(std::string_view("Plan:").size()) + "\n";
+  bool errored = false, no_changes_quality = false;
+  ResolveQuality(ctx, &errored, &no_changes_quality);
+  if (errored) head += "**Planning failed.** ";
+  std::string line = PlanSummaryLine(ctx.facts, ctx.colorize, flavor);  // colour is off; ends in its newline
+  head += "**Plan:**" + line.substr(std::string_view("Plan:").size());
   if (options.filter.active()) head += "\n" + FilteredOutLine(ctx.facts) + "\n";
-  head += "\n" + MarkdownCountTable(ctx.facts);
+  head += "\n" + MarkdownCountTable(ctx.facts, flavor);
 
   MarkdownParts parts(options.max_bytes, options.output_prefix, out);
   parts.set_title(options.title);
@@ -113,27 +124,32 @@ Status WriteMarkdown(const PlanContext& ctx, const ModuleTree& tree, const std::
   if (!(s = add(first)).ok()) return s;
   if (!options.group_by_module) {
     for (Action a : kGroupOrder) {
-      const std::string& g = groups[0][static_cast<size_t>(a)];
-      if (g.empty()) continue;
-      std::string symbol = PlainSymbol(a);
+      if (lines[0].starts[static_cast<size_t>(a)].empty()) continue;
+      Lines one;
+      one.text[static_cast<size_t>(a)] = lines[0].text[static_cast<size_t>(a)];
+      one.starts[static_cast<size_t>(a)] = lines[0].starts[static_cast<size_t>(a)];
+      std::string body;
+      AppendLines(one, prefixes, "", &body);
+      std::string symbol = PlainSymbol(a, flavor);
       std::string summary = symbol.empty() ? "" : "<code>" + HtmlEscape(symbol) + "</code> ";
-      summary += HtmlEscape(ActionRowWords(a)) + " (" +
+      summary += HtmlEscape(ActionRowWords(a, flavor)) + " (" +
                  std::to_string(ctx.facts.filtered_counts[static_cast<size_t>(a)]) + ")";
-      if (!(s = add(ListUnit(summary, g))).ok()) return s;
+      if (!(s = add(ListUnit(summary, std::move(body)))).ok()) return s;
     }
   } else {
     // The root's own blocks, then one section per top-level module, its
     // submodules nested inside.
-    std::string root = Joined(groups[0]);
+    std::string root;
+    AppendLines(lines[0], prefixes, "", &root);
     if (!root.empty()) {
       size_t blocks = tree.node(0).own_blocks;
       if (!(s = add(ListUnit("root module (" + std::to_string(blocks) + ")", root))).ok()) return s;
     }
     for (size_t c : tree.node(0).children) {
       std::string body;
-      AppendMarkdownTree(tree, groups, c, *ctx.flavor, &body);
+      AppendMarkdownTree(tree, lines, prefixes, c, flavor, &body);
       std::string summary = "<code>" + HtmlEscape(tree.node(c).address) + "</code> (" +
-                            HtmlEscape(CountsPhrase(tree.Counts(c, *ctx.flavor))) + ")";
+                            HtmlEscape(CountsPhrase(tree.Counts(c, flavor))) + ")";
       if (!(s = add(ListUnit(summary, body))).ok()) return s;
     }
   }
@@ -147,39 +163,26 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
                      buffer::OutputSink* out, Report* report) {
   PlanContext ctx(input, options);
   const bool markdown = options.format == Format::kMarkdown;
-  std::vector<Groups> groups(1);  // by ModuleTree node
+  std::vector<Lines> lines(1);  // by ModuleTree node
   ModuleTree tree;
-  std::array<std::string, stream::kPlanActionCount> symbols;
-  // Text: Terraform's padded, coloured symbol; Markdown: the bare symbol as
-  // a code span (none for no-op). Both followed by a space.
-  for (size_t i = 0; i < symbols.size(); ++i) {
-    const Action action = static_cast<Action>(i);
-    if (!markdown) {
-      symbols[i] = ctx.colorize.Color(render::DiffActionSymbolMarkup(action)) + " ";
-    } else if (std::string plain = PlainSymbol(action); !plain.empty()) {
-      symbols[i] = CodeSpan(plain) + " ";
-    }
-  }
   stream::ChangeHooks hooks;
   hooks.on_begin = [&] {
-    groups.assign(1, Groups{});
+    lines.assign(1, Lines{});
     tree = ModuleTree();
   };
   hooks.on_shown = [&](const stream::ResourceFacts& rf, Action action) {
     size_t node = 0;
     if (options.group_by_module) {
       node = tree.Add(rf.address, action, rf.importing);
-      if (node >= groups.size()) groups.resize(node + 1);
+      if (node >= lines.size()) lines.resize(node + 1);
     }
-    std::string& g = groups[node][static_cast<size_t>(action)];
+    std::string& g = lines[node].text[static_cast<size_t>(action)];
+    lines[node].starts[static_cast<size_t>(action)].push_back(g.size());
     if (markdown) {
-      g += "- ";
-      g += symbols[static_cast<size_t>(action)];
       g += CodeSpan(rf.address);
       if (!rf.deposed.empty()) g += " (deposed object " + CodeSpan(rf.deposed) + ")";
       if (rf.Moved()) g += " (moved from " + CodeSpan(rf.previous_address) + ")";
     } else {
-      g += symbols[static_cast<size_t>(action)];
       g += rf.address;  // as is: addresses never go through Color() here
       if (!rf.deposed.empty()) g += " (deposed object " + rf.deposed + ")";
       if (rf.Moved()) g += " (moved from " + rf.previous_address + ")";
@@ -190,28 +193,32 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
   Status s = ScanPlan(&ctx, progress, hooks);
   if (!s.ok()) return s;
   // The output is held until the end anyway: validate what the scan skipped
-  // (PlanFacts::deferred_validation) before writing anything.
+  // (PlanFacts::deferred_validation) before writing anything, giving its
+  // pages back as it goes (or a 3 GB plan would end up resident).
   if (!(s = ValidateBeforeOutput(ctx)).ok()) return s;
   if (!(s = CheckSchemasFile(&ctx)).ok()) return s;
   tree.Finish();
-  if (markdown) return WriteMarkdown(ctx, tree, groups, out, report);
-
-  bool any = false;
-  if (options.group_by_module) {
-    std::string text;
-    AppendTextTree(tree, groups, 0, *ctx.flavor, &text);
-    any = !text.empty();
-    out->Append(text);
-  } else {
-    for (Action a : kGroupOrder) {
-      const std::string& g = groups[0][static_cast<size_t>(a)];
-      any = any || !g.empty();
-      out->Append(g);
-      if (!(s = out->MaybeFlush()).ok()) return s;
+  Prefixes prefixes;
+  for (size_t i = 0; i < prefixes.size(); ++i) {
+    const Action action = static_cast<Action>(i);
+    if (!markdown) {
+      prefixes[i] = ctx.colorize.Color(render::DiffActionSymbolMarkup(action, *ctx.flavor)) + " ";
+    } else {
+      std::string plain = PlainSymbol(action, *ctx.flavor);
+      prefixes[i] = plain.empty() ? "- " : "- " + CodeSpan(plain) + " ";
     }
   }
-  if (any) out->Append("\n");
-  out->Append(PlanSummaryLine(ctx.facts, ctx.colorize) + "\n");
+  if (markdown) return WriteMarkdown(ctx, tree, lines, prefixes, out, report);
+
+  std::string text;
+  if (options.group_by_module) {
+    AppendTextTree(tree, lines, prefixes, 0, *ctx.flavor, &text);
+  } else {
+    AppendLines(lines[0], prefixes, "", &text);
+  }
+  out->Append(text);
+  if (!text.empty()) out->Append("\n");
+  out->Append(PlanSummaryLine(ctx.facts, ctx.colorize, *ctx.flavor));
   if (options.filter.active()) out->Append(FilteredOutLine(ctx.facts) + "\n");
   if (options.detailed_exitcode && !(s = DecideChanges(ctx, report)).ok()) return s;
   return out->Flush();

@@ -8,15 +8,17 @@
 //
 //   Plan: 2 to add, 1 to change, 1 to destroy.
 //
-// Each line is Terraform's action symbol (format.DiffActionSymbol, coloured
+// Each line is the flavour's action symbol (Terraform's
+// format.DiffActionSymbol or OpenTofu's renderers.DiffActionSymbol, coloured
 // as usual), a space and the address, then " (deposed object KEY)",
 // " (moved from OLD)" and " (will be imported)" where they apply. Lines are
 // grouped in the legend's order (create, update, delete, delete-then-create,
-// create-then-delete, read), then create-then-forget ("+/."), forget (" ."),
-// and last the blocks shown only because they are moved or imported (no-op,
-// symbol blank); input order within a group. The blank line and the summary
-// line always follow (zero counts included, so the last line always parses),
-// and, with --action/--address, the "Filtered out" line.
+// create-then-delete, read), then Terraform's create-then-forget ("+/."),
+// OpenTofu's forget-then-create ("./+"), forget ("."), and last the blocks
+// shown only because they are moved or imported (no-op, symbol blank); input
+// order within a group. The blank line and the flavour's summary line always
+// follow (zero counts included, so the last line always parses), and, with
+// --action/--address, the "Filtered out" line.
 #pragma once
 
 #include "buffer/output_sink.h"

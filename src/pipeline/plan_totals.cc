@@ -5,26 +5,36 @@ namespace tfstream::pipeline {
 using render::Action;
 
 std::string LegendEntry::Markup() const {
-  std::string m(render::DiffActionSymbolMarkup(action));
+  std::string m(symbol);
   m += ' ';
   m += words;
   return m;
 }
 
-std::span<const LegendEntry> Legend() {
-  static const LegendEntry kLegend[] = {
-      {Action::kCreate, "create"},
-      {Action::kUpdate, "update in-place"},
-      {Action::kDelete, "destroy"},
-      {Action::kDeleteThenCreate, "destroy and then create replacement"},
-      {Action::kCreateThenDelete, "create replacement and then destroy"},
-      {Action::kRead, "read (data resources)"},
+std::vector<LegendEntry> Legend(const Flavor& flavor) {
+  auto entry = [&flavor](Action a, std::string_view words) {
+    return LegendEntry{a, render::DiffActionSymbolMarkup(a, flavor), words};
   };
-  return kLegend;
+  std::vector<LegendEntry> legend = {
+      entry(Action::kCreate, "create"),
+      entry(Action::kUpdate, flavor.legend_update),
+      entry(Action::kDelete, "destroy"),
+      entry(Action::kDeleteThenCreate, "destroy and then create replacement"),
+      entry(Action::kCreateThenDelete, "create replacement and then destroy"),
+      entry(Action::kRead, "read (data resources)"),
+  };
+  if (flavor.forget_counted) {
+    // actionDescription writes this symbol without DiffActionSymbol's
+    // two-space pad.
+    legend.push_back(LegendEntry{Action::kForgetThenCreate, "[red].[reset]/[green]+[reset]",
+                                 "forget and then create replacement"});
+    legend.push_back(entry(Action::kForget, "forget"));
+  }
+  return legend;
 }
 
-std::string PlainSymbol(Action action) {
-  std::string s = render::text::Colorize(false).Color(render::DiffActionSymbolMarkup(action));
+std::string PlainSymbol(Action action, const Flavor& flavor) {
+  std::string s = render::text::Colorize(false).Color(render::DiffActionSymbolMarkup(action, flavor));
   size_t start = s.find_first_not_of(' ');
   return start == std::string::npos ? "" : s.substr(start);
 }
@@ -38,28 +48,29 @@ PlanLineCounts CountPlanLine(const std::array<size_t, stream::kPlanActionCount>&
   auto n = [&](Action a) { return counts[static_cast<size_t>(a)]; };
   PlanLineCounts c;
   c.import = importing;
-  // ["create","forget"] is Terraform's, ["forget","create"] OpenTofu's:
-  // each plan holds only its own.
+  // Each flavour knows only one of the two forget-and-create lists (the
+  // other is rejected), so both can be added here.
   c.add = n(Action::kCreate) + n(Action::kDeleteThenCreate) + n(Action::kCreateThenDelete) +
           n(Action::kCreateThenForget) + n(Action::kForgetThenCreate);
   c.change = n(Action::kUpdate);
   c.destroy = n(Action::kDelete) + n(Action::kDeleteThenCreate) + n(Action::kCreateThenDelete);
-  c.forget = flavor.id == FlavorId::kOpenTofu ? n(Action::kForget) + n(Action::kForgetThenCreate) : 0;
-  // OpenTofu's renderer reads no action invocations: its line has no
-  // "Actions: N to invoke." (plan.go v1.12.6).
-  c.invoke = flavor.id == FlavorId::kOpenTofu ? 0 : invoke;
+  c.forget = flavor.forget_counted ? n(Action::kForget) + n(Action::kForgetThenCreate) : 0;
+  c.invoke = invoke;
   return c;
 }
 
-std::string PlanSummaryLine(const stream::PlanFacts& facts, const render::text::Colorize& colorize) {
-  // Terraform's line, which has no forget count.
-  const PlanLineCounts c = CountPlanLine(facts, TerraformFlavor());
-  std::string summary = colorize.Color("[bold]Plan:[reset] ");
-  if (c.import > 0) summary += std::to_string(c.import) + " to import, ";
-  summary += std::to_string(c.add) + " to add, " + std::to_string(c.change) + " to change, " +
-             std::to_string(c.destroy) + " to destroy.";
-  if (c.invoke > 0) summary += " Actions: " + std::to_string(c.invoke) + " to invoke.";
-  return summary;
+std::string PlanSummaryLine(const stream::PlanFacts& facts, const render::text::Colorize& colorize,
+                            const Flavor& flavor) {
+  const PlanLineCounts c = CountPlanLine(facts, flavor);
+  std::string counts;
+  if (c.import > 0) counts += std::to_string(c.import) + " to import, ";
+  counts += std::to_string(c.add) + " to add, " + std::to_string(c.change) + " to change, " +
+            std::to_string(c.destroy) + " to destroy";
+  if (c.forget > 0) counts += ", " + std::to_string(c.forget) + " to forget";
+  counts += '.';
+  if (c.invoke > 0) counts += " Actions: " + std::to_string(c.invoke) + " to invoke.";
+  if (flavor.plan_line_coloured_whole) return colorize.Color("[bold]Plan:[reset] " + counts + "\n");
+  return colorize.Color("[bold]Plan:[reset] ") + counts + "\n";
 }
 
 std::string FilteredOutLine(const stream::PlanFacts& facts) {

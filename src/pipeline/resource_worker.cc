@@ -52,8 +52,10 @@ Status ResourceWorker::ComputeDiff(const stream::ResourceChange& rc, bool drift,
   if (!render::structured::Matcher::Parse(rc.replace_paths, false, &arena_, &change.replace_paths)) {
     return ctx_.AddressError(rc.address, "malformed replace_paths", element_offset_);
   }
-  // A forget-only change is shown as a no-op (structured.FromJsonChange).
-  if (rc.actions.size() == 1 && rc.actions[0] == "forget") change = change.AsNoOp();
+  // Terraform shows a forget-only change as a no-op (structured.FromJsonChange).
+  if (ctx_.flavor->forget_only_as_no_op && rc.actions.size() == 1 && rc.actions[0] == "forget") {
+    change = change.AsNoOp();
+  }
   bool found;
   const stream::Block* block;
   Status s = ctx_.schemas->Find(
@@ -89,7 +91,9 @@ Status ResourceWorker::ComputeOutputDiff(stream::ByteRange range, const std::str
   if (!render::structured::Matcher::Parse(oc.replace_paths, false, &arena_, &change.replace_paths)) {
     return Status::Error(ctx_.in.plan_label + ": output " + name + ": malformed replace_paths");
   }
-  if (oc.actions.size() == 1 && oc.actions[0] == "forget") change = change.AsNoOp();
+  if (ctx_.flavor->forget_only_as_no_op && oc.actions.size() == 1 && oc.actions[0] == "forget") {
+    change = change.AsNoOp();
+  }
   error_.clear();
   *diff = render::differ::ComputeDiffForOutput(change, Ctx());
   if (!error_.empty()) return Status::Error(ctx_.in.plan_label + ": output " + name + ": " + error_);
@@ -230,6 +234,10 @@ Status ResourceWorker::RenderDriftBlock(std::string_view raw, uint64_t offset, s
   if (!s.ok()) return s;
   if (skip || (ctx_.opt.mode != PlanMode::kRefreshOnly && d.action == Action::kNoOp)) return Status::Ok();
   if (!(s = stream::ResolveAction(&rc, offset)).ok()) return ctx_.PlanError(s);
+  if (!stream::FlavorKnowsAction(*ctx_.flavor, rc.action)) {  // as ResolveAction for the flavour's lists
+    return ctx_.PlanError(
+        Status::Error("resource change \"" + std::string(rc.address) + "\" has an unrecognized action list", offset));
+  }
   if (rc.action == Action::kNoOp && !rc.Moved() && !rc.importing) return Status::Ok();
   return AppendBlock(rc, d, render::plan::Cause::kDrift, {}, {}, out);
 }

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "base/flavor.h"
+
 namespace tfstream::stream {
 
 enum class PlanAction : uint8_t {
@@ -22,8 +24,9 @@ enum class PlanAction : uint8_t {
 };
 constexpr size_t kPlanActionCount = 10;
 
-// jsonplan.UnmarshalActions; false for a list Terraform does not know (it
-// panics on those).
+// jsonplan.UnmarshalActions of either renderer; false for a list neither
+// knows (they panic on those). Each knows one list the other does not:
+// FlavorKnowsAction tells, once the flavour is settled.
 bool PlanActionFromList(const std::vector<std::string>& actions, PlanAction* out);
 
 // The one word --format json gives an action: the --action name whose set
@@ -33,5 +36,13 @@ bool PlanActionFromList(const std::vector<std::string>& actions, PlanAction* out
 // ["delete","create"], ["create","delete"], ["create","forget"] (and
 // OpenTofu's ["forget","create"]).
 std::string_view ActionWord(PlanAction action);
+
+// Whether `flavor`'s jsonplan.UnmarshalActions knows the action (flavor.def
+// action_create_then_forget, action_forget_then_create).
+inline bool FlavorKnowsAction(const Flavor& flavor, PlanAction action) {
+  if (action == PlanAction::kCreateThenForget) return flavor.action_create_then_forget;
+  if (action == PlanAction::kForgetThenCreate) return flavor.action_forget_then_create;
+  return true;
+}
 
 }  // namespace tfstream::stream

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,19 @@ bool RecordRangeByStructure(JsonScanner* s, ScanRun& run, char open, const char*
   return true;
 }
 
+// A string member of tfstream's own (PlanFacts::tfstream_quality, ...):
+// one of `allowed`, or null.
+bool ReadBundleMember(JsonScanner* s, const char* field, std::initializer_list<std::string_view> allowed,
+                      std::string* out) {
+  const char c = s->Peek();
+  const size_t at = s->pos();
+  if (!ReadStringField(s, field, out)) return false;
+  if (c == 'n' || std::find(allowed.begin(), allowed.end(), *out) != allowed.end()) return true;
+  std::string list;
+  for (std::string_view a : allowed) list += std::string(list.empty() ? "" : ", ") + "\"" + std::string(a) + "\"";
+  return s->FailAt(at, std::string("\"") + field + "\" must be one of " + list + ", not \"" + *out + "\"");
+}
+
 bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, ScanRun& run, ValueSkip skip) {
   const ChangeHooks* hooks = run.hooks;
   size_t at = s->pos();
@@ -75,6 +89,7 @@ bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, ScanRun& run, ValueSk
   facts->filtered_counts.fill(0);
   facts->filtered_out = 0;
   facts->will_print_resource_changes = false;
+  facts->first_create_then_forget = facts->first_forget_then_create = {};
   facts->needed_schemas.clear();
   if (hooks != nullptr && hooks->on_begin) hooks->on_begin();
   if (IsNullNext(s)) {
@@ -120,6 +135,33 @@ bool ScanActionInvocations(JsonScanner* s, PlanFacts* facts) {
   return true;
 }
 
+// Skips the value at `begin` as a member nothing reads: validated now.
+bool SkipUnread(JsonScanner* s, const ScanRun& run, size_t begin) {
+  *s = JsonScanner(run.doc);
+  if (run.progress) s->OnProgress(8 << 20, run.progress);
+  s->Seek(begin);
+  return s->SkipValue(1);
+}
+
+// A section only Terraform reads, read by `read` as run.terraform_only says.
+template <typename Read, typename Absent>
+bool ScanTerraformOnly(JsonScanner* s, const ScanRun& run, Status* error, Read read, Absent absent) {
+  s->SkipWhitespace();
+  const size_t begin = s->pos();
+  switch (run.terraform_only) {
+    case TerraformOnlySections::kRead:
+      return read();
+    case TerraformOnlySections::kIgnored:
+      return SkipUnread(s, run, begin);
+    case TerraformOnlySections::kUndecided:
+      break;
+  }
+  if (read()) return true;
+  if (error->ok()) *error = s->status();  // the first, as kRead would stop there
+  absent();
+  return SkipUnread(s, run, begin);
+}
+
 }  // namespace
 
 Status ScanMembers(JsonScanner& s, PlanFacts* facts, bool first, ScanRun& run, bool* has_format_version) {
@@ -141,14 +183,22 @@ Status ScanMembers(JsonScanner& s, PlanFacts* facts, bool first, ScanRun& run, b
       ok = RecordRange(&s, run, '{', "output_changes", &facts->output_changes);
       if (ok) AddMapObject(facts->output_changes, &facts->output_changes_objects);
     } else if (key.Is("deferred_changes")) {
-      ok = RecordRange(&s, run, '[', "deferred_changes", &facts->deferred_changes);
+      ok = ScanTerraformOnly(
+          &s, run, &facts->deferred_changes_error,
+          [&] { return RecordRange(&s, run, '[', "deferred_changes", &facts->deferred_changes); },
+          [&] { facts->deferred_changes = ByteRange{}; });
     } else if (key.Is("relevant_attributes")) {
       ok = RecordRange(&s, run, '[', "relevant_attributes", &facts->relevant_attributes);
     } else if (key.Is("provider_schemas")) {
       ok = RecordRange(&s, run, '{', "provider_schemas", &facts->provider_schemas);
       if (ok) AddMapObject(facts->provider_schemas, &facts->provider_schemas_objects);
     } else if (key.Is("action_invocations")) {
-      ok = ScanActionInvocations(&s, facts);
+      ok = ScanTerraformOnly(
+          &s, run, &facts->action_invocations_error, [&] { return ScanActionInvocations(&s, facts); },
+          [&] {
+            facts->actions.clear();
+            facts->action_invocations = ByteRange{};
+          });
     } else if (key.Is("plan_format_version")) {
       facts->has_plan_format_version = true;
       ok = ReadStringField(&s, "plan_format_version", &facts->plan_format_version);
@@ -162,6 +212,10 @@ Status ScanMembers(JsonScanner& s, PlanFacts* facts, bool first, ScanRun& run, b
       ok = ReadBoolField(&s, "errored", &facts->errored);
     } else if (key.Is("applyable")) {
       ok = ReadBoolField(&s, "applyable", &facts->applyable);
+    } else if (key.Is("tfstream_quality")) {
+      ok = ReadBundleMember(&s, "tfstream_quality", {"errored", "no-changes", "none"}, &facts->tfstream_quality);
+    } else if (key.Is("tfstream_flavor")) {
+      ok = ReadBundleMember(&s, "tfstream_flavor", {"terraform", "opentofu"}, &facts->tfstream_flavor);
     } else {
       // Found by structure only; validated later by ValidateDeferred.
       char c = s.Peek();
@@ -175,10 +229,7 @@ Status ScanMembers(JsonScanner& s, PlanFacts* facts, bool first, ScanRun& run, b
       } else {
         // Not a value at all, or one that never ends: let the validating
         // skip say why.
-        s = JsonScanner(doc);
-        if (run.progress) s.OnProgress(8 << 20, run.progress);
-        s.Seek(begin);
-        ok = s.SkipValue(1);
+        ok = SkipUnread(&s, run, begin);
       }
     }
     if (!ok) return s.status();
@@ -189,8 +240,9 @@ Status ScanMembers(JsonScanner& s, PlanFacts* facts, bool first, ScanRun& run, b
 namespace {
 
 Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<void(uint64_t)>& done_before,
-                   const ChangeHooks* hooks, bool defer, PreScanSplit* split) {
+                   const ChangeHooks* hooks, bool defer, PreScanSplit* split, TerraformOnlySections terraform_only) {
   ScanRun run;
+  run.terraform_only = terraform_only;
   run.doc = doc;
   run.progress = done_before;
   run.hooks = hooks;
@@ -209,7 +261,13 @@ Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<v
     }
     s.BeginObject("'{'");
     Status st = ScanMembers(s, facts, /*first=*/true, run, &has_format_version);
-    if (!st.ok()) return st;
+    if (!st.ok()) {
+      // Read as Terraform would, the document failed earlier.
+      for (const Status* first : {&facts->action_invocations_error, &facts->deferred_changes_error}) {
+        if (!first->ok() && first->offset() < st.offset()) st = *first;
+      }
+      return st;
+    }
   }
   if (!s.AtEnd()) {
     s.Fail("unexpected data after the end of the plan: " + DescribeByte(doc, s.pos()));
@@ -223,17 +281,17 @@ Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<v
 }  // namespace
 
 Status PreScan(std::string_view doc, PlanFacts* facts, const std::function<void(uint64_t)>& done_before,
-               const ChangeHooks* hooks, PreScanSplit* split) {
+               const ChangeHooks* hooks, PreScanSplit* split, TerraformOnlySections terraform_only) {
   if (split != nullptr) {
     split->taken_at = 0;
     split->segments_taken = 0;
   }
-  Status s = PreScanPass(doc, facts, done_before, hooks, /*defer=*/true, split);
+  Status s = PreScanPass(doc, facts, done_before, hooks, /*defer=*/true, split, terraform_only);
   if (s.ok() || (facts->deferred_validation.empty() && !facts->changes_skipped_by_structure)) return s;
   // A skip by structure alone can misplace an error in broken JSON: scan
   // again, validating everything, to report the first real problem.
   *facts = PlanFacts{};
-  Status full = PreScanPass(doc, facts, done_before, hooks, /*defer=*/false, nullptr);
+  Status full = PreScanPass(doc, facts, done_before, hooks, /*defer=*/false, nullptr, terraform_only);
   return full.ok() ? s : full;
 }
 

@@ -27,6 +27,13 @@ namespace tfstream::stream {
 // registry.terraform.io.
 inline constexpr std::string_view kOpenTofuRegistryPrefix = "registry.opentofu.org/";
 
+// Action reasons only OpenTofu's jsonplan writes (forgetting because of
+// lifecycle.destroy = false, deleting because enabled is false).
+inline bool IsOpenTofuOnlyReason(std::string_view reason) {
+  return reason == "forgot_because_lifecycle_destroy_in_config" ||
+         reason == "forgot_because_lifecycle_destroy_in_state" || reason == "delete_because_enabled_false";
+}
+
 enum class InputShape {
   kRenderer,  // HCP Terraform's renderer document, provider_schemas embedded
   kShowJson,  // `terraform show -json` output, schemas given separately
@@ -92,6 +99,12 @@ struct PlanFacts {
   std::string plan_format_version, provider_format_version, format_version;
   // As Go decodes them into bools: absent or null is false.
   bool errored = false, applyable = false;
+  // Members only tfstream's --bundle writes (pipeline/plan_bundle.h), read in
+  // renderer-shaped documents: the quality and the flavour of the plan the
+  // bundle was made from, spelled as --quality and --flavor take them
+  // ("errored", "no-changes", "none"; "terraform", "opentofu"). Empty when
+  // absent; null leaves them, as for the other string members.
+  std::string tfstream_quality, tfstream_flavor;
 
   ByteRange resource_changes, resource_drift, output_changes, deferred_changes,
       relevant_attributes, provider_schemas, action_invocations;
@@ -117,8 +130,23 @@ struct PlanFacts {
 
   // Something only OpenTofu writes (--flavor auto's rule, see
   // pipeline/flavor_choice.h): a resource change whose provider is on
-  // registry.opentofu.org, or OpenTofu's ["forget","create"].
+  // registry.opentofu.org, with OpenTofu's ["forget","create"] or with an
+  // action reason only OpenTofu has (IsOpenTofuOnlyReason).
   bool opentofu_sign = false;
+  // The first resource change whose action list only one renderer knows
+  // (Terraform's ["create","forget"], OpenTofu's ["forget","create"]): the
+  // other rejects it once the flavour is settled (pipeline/flavor_choice.h).
+  struct FlavorOnlyAction {
+    bool found = false;
+    std::string address;
+    uint64_t offset = 0;  // where its element starts
+    bool operator==(const FlavorOnlyAction&) const = default;
+  };
+  FlavorOnlyAction first_create_then_forget, first_forget_then_create;
+  // With TerraformOnlySections::kUndecided: why action_invocations or
+  // deferred_changes (the last of each key) is not what Terraform reads;
+  // the section is then left out as if absent. Ok when it is.
+  Status action_invocations_error, deferred_changes_error;
 
   std::vector<ActionInvocationFacts> actions;
   // Every schema resource_changes needs, with the first resource needing it.
@@ -138,16 +166,16 @@ Status ValidateDeferred(std::string_view doc, const PlanFacts& facts, bool chang
 
 // The shallow facts of one resource change object, read by scanning.
 struct ResourceFacts {
-  std::string address, mode, type, name, provider_name, previous_address, deposed;
+  std::string address, mode, type, name, provider_name, previous_address, deposed, action_reason;
   std::vector<std::string> actions;
   std::vector<std::string> actions_spare;  // Go's backing array past len(actions)
   bool has_actions = false;
   bool importing = false;
-  // Read only when read_details is set (--format json, --group-by): the
-  // module_address and action_reason strings and the index as written
-  // (JSON text, "" when absent). Clear() keeps read_details.
+  // Read only when read_details is set (--format json): the module_address
+  // string and the index as written (JSON text, "" when absent). Clear()
+  // keeps read_details.
   bool read_details = false;
-  std::string module_address, action_reason, index;
+  std::string module_address, index;
 
   bool Moved() const { return !previous_address.empty() && previous_address != address; }
   // Back to a default-constructed state, keeping the strings' buffers: the
@@ -209,12 +237,24 @@ struct PreScanSplit {
   int segments_taken = 0;
 };
 
+// How the top-level sections only Terraform's renderer reads are scanned:
+// action_invocations and deferred_changes (OpenTofu's Plan has no field for
+// them, so it takes any JSON value there; base/flavor.def
+// reads_action_invocations, reads_deferred_changes).
+enum class TerraformOnlySections {
+  kRead,       // as Terraform: a value of the wrong shape is an error
+  kIgnored,    // as OpenTofu: any JSON value, nothing read
+  kUndecided,  // the flavour is settled after the scan: read them, but
+               // record a wrong shape in PlanFacts (*_error) and go on; an
+               // error later in the scan gives way to the recorded one
+};
+
 // Scans `doc` (the whole input). Errors carry the byte offset. `done_before`,
 // when set, is told from time to time that the bytes before an offset have
 // been scanned (from the calling thread).
 Status PreScan(std::string_view doc, PlanFacts* facts,
                const std::function<void(uint64_t)>& done_before = nullptr, const ChangeHooks* hooks = nullptr,
-               PreScanSplit* split = nullptr);
+               PreScanSplit* split = nullptr, TerraformOnlySections terraform_only = TerraformOnlySections::kRead);
 
 // Reads the shallow facts of the resource change object at the scanner's
 // cursor, skipping its values. `outer_depth` counts enclosing containers.

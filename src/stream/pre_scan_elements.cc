@@ -203,6 +203,7 @@ constexpr StringMember<ResourceFacts> kResourceStrings[] = {
     {"provider_name", &ResourceFacts::provider_name},
     {"previous_address", &ResourceFacts::previous_address},
     {"deposed", &ResourceFacts::deposed},
+    {"action_reason", &ResourceFacts::action_reason},
 };
 
 }  // namespace
@@ -273,8 +274,15 @@ bool ScanChangeElement(JsonScanner* s, size_t element_at, PlanFacts* facts, cons
     return s->FailAt(element_at, "resource change \"" + rf->address + "\" has an unrecognized action list [" +
                                      list + "]");
   }
-  if (action == PlanAction::kForgetThenCreate || rf->provider_name.starts_with(kOpenTofuRegistryPrefix)) {
+  if (action == PlanAction::kForgetThenCreate || rf->provider_name.starts_with(kOpenTofuRegistryPrefix) ||
+      IsOpenTofuOnlyReason(rf->action_reason)) {
     facts->opentofu_sign = true;
+  }
+  PlanFacts::FlavorOnlyAction* only = action == PlanAction::kCreateThenForget   ? &facts->first_create_then_forget
+                                      : action == PlanAction::kForgetThenCreate ? &facts->first_forget_then_create
+                                                                                : nullptr;
+  if (only != nullptr && !only->found) {
+    *only = PlanFacts::FlavorOnlyAction{true, rf->address, s->offset() - s->pos() + element_at};
   }
   if (rf->mode != "managed" && rf->mode != "data") {
     return s->FailAt(element_at, "resource change \"" + rf->address + "\" has an unrecognized resource mode \"" +
@@ -312,7 +320,7 @@ bool ScanChangeElement(JsonScanner* s, size_t element_at, PlanFacts* facts, cons
 
 void ResourceFacts::Clear() {
   for (std::string* f : {&address, &mode, &type, &name, &provider_name, &previous_address, &deposed,
-                         &module_address, &action_reason, &index}) {
+                         &action_reason, &module_address, &index}) {
     f->clear();
   }
   actions.clear();
@@ -336,9 +344,6 @@ bool ScanResourceFacts(JsonScanner* s, int depth, ResourceFacts* out, ValueSkip 
                              : CheckStringField(s, "module_address");
     } else if (key.Is("index_unknown")) {
       ok = CheckBoolField(s, "index_unknown");
-    } else if (key.Is("action_reason")) {
-      ok = out->read_details ? ReadStringField(s, "action_reason", &out->action_reason)
-                             : CheckStringField(s, "action_reason");
     } else if (out->read_details && key.Is("index")) {
       // Kept as written (a json.RawMessage in Terraform), the last one counting.
       s->Peek();

@@ -31,6 +31,7 @@ struct ScanRun {
   const ChangeHooks* hooks = nullptr;
   bool defer = true;                   // skip by structure what can be validated later
   PreScanSplit* split = nullptr;  // may start a second thread at resource_changes
+  TerraformOnlySections terraform_only = TerraformOnlySections::kRead;
   bool split_tried = false;
   std::unique_ptr<SecondThread> second;  // that thread, once started
   bool split_settled = false;           // its work taken over or dropped: no more checks

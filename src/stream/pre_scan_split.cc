@@ -255,6 +255,9 @@ void AddTallies(const PlanFacts& t, PlanFacts* facts) {
   }
   facts->will_print_resource_changes = facts->will_print_resource_changes || t.will_print_resource_changes;
   facts->opentofu_sign = facts->opentofu_sign || t.opentofu_sign;
+  // Those here are earlier in the document.
+  if (!facts->first_create_then_forget.found) facts->first_create_then_forget = t.first_create_then_forget;
+  if (!facts->first_forget_then_create.found) facts->first_forget_then_create = t.first_forget_then_create;
   // Those already here were first needed earlier.
   for (const auto& [key, use] : t.needed_schemas) facts->needed_schemas.emplace(key, use);
 }

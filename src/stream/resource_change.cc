@@ -187,6 +187,23 @@ std::string_view RawMember(std::string_view raw, std::string_view name) {
 
 std::string_view ResourceChange::IndexRaw() const { return RawMember(text, "index"); }
 
+std::string_view ResourceChange::ImportingIdentityRaw() const {
+  // Every "change" decodes into the one struct, every "importing" into the
+  // one pointer (null clears it); the last "identity" is kept.
+  std::string_view identity;
+  for (std::string_view change : RawMembers(text, "change")) {
+    if (!change.starts_with('{')) continue;
+    for (std::string_view importing : RawMembers(change, "importing")) {
+      if (!importing.starts_with('{')) {
+        identity = {};
+        continue;
+      }
+      for (std::string_view id : RawMembers(importing, "identity")) identity = id;
+    }
+  }
+  return identity;
+}
+
 Status ExtractResourceChange(const JsonValue* tree, std::string_view raw, uint64_t offset,
                              ResourceChange* out, bool resolve_action) {
   *out = ResourceChange{};

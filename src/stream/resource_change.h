@@ -35,6 +35,10 @@ struct ResourceChange {
   // The index value's JSON text, as json.RawMessage keeps it (found on
   // demand: only two deletion reasons print it).
   std::string_view IndexRaw() const;
+  // change.importing.identity's JSON text, as json.RawMessage keeps it
+  // (JSON null is the text "null"); empty when absent. Found on demand:
+  // only OpenTofu's header of an import without an id prints it.
+  std::string_view ImportingIdentityRaw() const;
 
   bool Moved() const { return !previous_address.empty() && previous_address != address; }
   bool IsManaged() const { return mode == "managed"; }

@@ -34,6 +34,31 @@ Status SchemaStore::HasProvider(std::string_view provider, bool* found) {
   return Status::Ok();
 }
 
+Status SchemaStore::ForEachProvider(const std::function<void(const std::string&, ByteRange)>& fn) {
+  std::lock_guard<std::recursive_mutex> lock(mu_);
+  Status s = IndexProviders();
+  if (!s.ok()) return s;
+  for (const auto& [name, p] : providers_) fn(name, p.range);
+  return Status::Ok();
+}
+
+Status SchemaStore::FindRange(std::string_view provider, Kind kind, std::string_view type, bool* found,
+                              ByteRange* value) {
+  std::lock_guard<std::recursive_mutex> lock(mu_);
+  *found = false;
+  bool has_provider = false;
+  Status s = HasProvider(provider, &has_provider);
+  if (!s.ok() || !has_provider) return s;
+  ProviderIndex& p = providers_.find(provider)->second;
+  s = IndexKind(&p, static_cast<int>(kind));
+  if (!s.ok()) return s;
+  auto it = p.types[static_cast<int>(kind)].find(type);
+  if (it == p.types[static_cast<int>(kind)].end()) return Status::Ok();
+  *found = true;
+  *value = it->second;
+  return Status::Ok();
+}
+
 Status SchemaStore::IndexKind(ProviderIndex* p, int kind) {
   if (p->kind_indexed[kind]) return Status::Ok();
   p->kind_indexed[kind] = true;
@@ -82,21 +107,16 @@ Status SchemaStore::Find(std::string_view provider, Kind kind, std::string_view 
     *block = cached->second;
     return Status::Ok();
   }
-  bool has_provider = false;
-  Status s = HasProvider(provider, &has_provider);
-  if (!s.ok() || !has_provider) return s;
-  ProviderIndex& p = providers_.find(provider)->second;
-  int k = static_cast<int>(kind);
-  s = IndexKind(&p, k);
-  if (!s.ok()) return s;
-  auto it = p.types[k].find(type);
-  if (it == p.types[k].end()) return Status::Ok();
+  bool has_type = false;
+  ByteRange range;
+  Status s = FindRange(provider, kind, type, &has_type, &range);
+  if (!s.ok() || !has_type) return s;
   const JsonValue* schema = nullptr;
-  s = ParseJsonTree(text_.substr(it->second.begin, it->second.size()), it->second.begin, &arena_, &schema);
+  s = ParseJsonTree(text_.substr(range.begin, range.size()), range.begin, &arena_, &schema);
   if (!s.ok()) return s;
   if (schema == nullptr) return Status::Ok();  // a null schema is a nil pointer: missing
   if (!schema->IsObject()) {
-    return Status::Error("schema for \"" + std::string(type) + "\" is not an object", it->second.begin);
+    return Status::Error("schema for \"" + std::string(type) + "\" is not an object", range.begin);
   }
   // jsonprovider.Schema's block is a pointer: a repeated "block" adds to it.
   SchemaSources block_json;
@@ -104,12 +124,12 @@ Status SchemaStore::Find(std::string_view provider, Kind kind, std::string_view 
   *found = true;
   if (block_ok && block_json.empty()) {
     if (kind != Kind::kAction) {
-      return Status::Error("schema for \"" + std::string(type) + "\" has no block", it->second.begin);
+      return Status::Error("schema for \"" + std::string(type) + "\" has no block", range.begin);
     }
   } else {
     s = block_ok ? DecodeBlock(block_json, &arena_, block) : Status::Error("block is missing or not an object");
     if (!s.ok()) {
-      return Status::Error("schema for \"" + std::string(type) + "\": " + s.message(), it->second.begin);
+      return Status::Error("schema for \"" + std::string(type) + "\": " + s.message(), range.begin);
     }
   }
   cache_[cache_key] = *block;

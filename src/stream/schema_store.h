@@ -12,6 +12,7 @@
 // Lookups are thread-safe.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -44,7 +45,15 @@ class SchemaStore {
   // Whether the provider exists at all.
   Status HasProvider(std::string_view provider, bool* found);
 
+  // For writing a trimmed copy (pipeline/plan_bundle.h): every provider,
+  // each once, by name, with the text of the value that counts (the last of
+  // repeated keys); and where the value of one type's schema is (*found is
+  // false when the provider or the type is missing; the value may be null).
+  Status ForEachProvider(const std::function<void(const std::string& name, ByteRange value)>& fn);
+  Status FindRange(std::string_view provider, Kind kind, std::string_view type, bool* found, ByteRange* value);
+
   const std::string& label() const { return label_; }
+  std::string_view text() const { return text_; }
 
  private:
   struct ProviderIndex {

@@ -38,6 +38,7 @@ links_its_libraries_as_configured() {
   local needed
   needed=$(readelf -d "$BUILD/tfstream" | grep -o 'Shared library: \[[^]]*\]')
   grep -q '^TFSTREAM_SANITIZE:BOOL=ON' "$BUILD/CMakeCache.txt" && return 0  # ASan: system allocator
+  grep -q '^TFSTREAM_STATIC:BOOL=ON' "$BUILD/CMakeCache.txt" && return 0  # nothing shared: static.sh
   grep -q 'libmimalloc' <<<"$needed" || { echo "  mimalloc is not linked"; return 1; }
   grep -q '^TFSTREAM_STATIC_DEPS:BOOL=ON' "$BUILD/CMakeCache.txt" || return 0
   if grep -E 'libstdc\+\+|libgcc_s|libboost|libyajl' <<<"$needed"; then

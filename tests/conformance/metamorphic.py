@@ -33,7 +33,8 @@ The rewrites change nothing Go's encoding/json (and so Terraform) can see:
     already there. Maps and pointers may first get a member whose value a
     following null throws away; structs may get a null, which leaves them.
 The value of a member named "index" is kept as written: Terraform prints a
-resource's index (a json.RawMessage) as its raw text.
+resource's index (a json.RawMessage) as its raw text; so is an import's
+"identity", which OpenTofu prints through json.Indent.
 Numbers keep their literal text, existing escapes and bytes that are not
 valid UTF-8 are kept as they are. WORK_DIR gets one folder per case with the
 rewritten plan.json (and schema files) beside links to the case's other
@@ -320,8 +321,11 @@ def emit(v, rng, p, out, kind='plan', extra=0.0, duplicates=0.0, split=0.0):
             space()
             out += b':'
             space()
-            if val is None or folded(k) == 'index':
-                out += raw  # an added value, or an index Terraform prints as it is written
+            if val is None or folded(k) == 'index' or (kind == 'importing' and folded(k) == 'identity'):
+                # An added value, or one the renderer prints as it is written: a
+                # resource's index, an import's identity (json.RawMessage, which
+                # OpenTofu prints through json.Indent, escapes and all).
+                out += raw
             else:
                 emit(val, rng, p, out, child_kind(kind, folded(k)), extra, duplicates, split)
             space()

@@ -83,9 +83,20 @@ TEST_CASE("auto reads the provider_schemas keys when no resource change decides"
 }
 
 TEST_CASE("an explicit --flavor wins over every sign", "[flavor]") {
-  std::string tofu = ShowPlan(Change("registry.opentofu.org/hashicorp/null", R"(["forget","create"])"));
+  std::string tofu = ShowPlan(Change("registry.opentofu.org/hashicorp/null"));
   CHECK(Settled(tofu, FlavorChoice::kTerraform) == FlavorId::kTerraform);
   CHECK(Settled(ShowPlan(Change("p")), FlavorChoice::kOpenTofu) == FlavorId::kOpenTofu);
+  // A sign Terraform's renderer cannot take is then an error, not a switch.
+  Input in;
+  std::string plan = ShowPlan(Change("p", R"(["forget","create"])"));
+  in.plan = plan;
+  in.plan_label = "plan.json";
+  Options opt;
+  opt.flavor = FlavorChoice::kTerraform;
+  PlanContext ctx(in, opt);
+  tfstream::Status s = tfstream::pipeline::ScanPlan(&ctx, nullptr);
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.message().find("unrecognized action list [forget, create]") != std::string::npos);
 }
 
 TEST_CASE("the OpenTofu profile colours [purple], the Terraform one leaves it as written", "[flavor]") {

@@ -220,6 +220,20 @@ for mode in weird '' Managed; do
   mutate "$P" mode.json '"mode":"managed"' "\"mode\":\"$mode\""
   expect_error "unknown/mode-'$mode'" mode.json --offset 81 --match 'test_thing.a.*unrecognized resource mode' -- mode.json
 done
+# Each flavour's jsonplan.UnmarshalActions knows one list the other does not
+# (flavor.def action_create_then_forget, action_forget_then_create), and
+# neither renders the "ephemeral" mode.
+mutate "$P" forget_create.json '"actions":["update"]' '"actions":["forget","create"]'
+expect_error unknown/action-list-forget-create-terraform forget_create.json --offset 81 \
+  --match 'test_thing.a.*unrecognized action list \[forget, create\]' -- --flavor terraform forget_create.json
+mutate "$P" create_forget.json '"actions":["update"]' '"actions":["create","forget"]'
+expect_error unknown/action-list-create-forget-opentofu create_forget.json --offset 81 \
+  --match 'test_thing.a.*unrecognized action list \[create, forget\]' -- --flavor opentofu create_forget.json
+mutate "$P" ephemeral.json '"mode":"managed"' '"mode":"ephemeral"'
+for flavor in terraform opentofu auto; do
+  expect_error "unknown/mode-ephemeral-$flavor" ephemeral.json --offset 81 \
+    --match 'test_thing.a.*unrecognized resource mode "ephemeral"' -- --flavor $flavor ephemeral.json
+done
 # An address with a line break and a terminal escape: still one line, the
 # control characters escaped.
 mutate "$P" control.json '"address":"test_thing.a"' '"address":"test_thing.a\\n\\u001b[31mred\\u0085"'
@@ -243,6 +257,12 @@ mutate "$P" drift_shown.json '"resource_changes":[' "$relevant\"resource_drift\"
 mutate drift_shown.json drift_shown_actions.json '"actions":["update"]' '"actions":["explode"]'
 expect_error unknown/action-list-in-shown-drift drift_shown_actions.json --stdout-prefix drift_shown.out --boundary @line \
   --match 'test_thing.a.*unrecognized action list' -- --no-color drift_shown_actions.json
+# Terraform's ["create","forget"] in drift OpenTofu renders: the same error.
+"$TFSTREAM" --no-color --flavor opentofu drift_shown.json >drift_shown_tofu.out
+mutate drift_shown.json drift_shown_create_forget.json '"actions":["update"]' '"actions":["create","forget"]'
+expect_error unknown/action-list-create-forget-in-shown-drift-opentofu drift_shown_create_forget.json \
+  --stdout-prefix drift_shown_tofu.out --boundary @line --match 'test_thing.a.*unrecognized action list' \
+  -- --no-color --flavor opentofu drift_shown_create_forget.json
 mutate "$P" drift_type.json '"resource_changes":[' "\"resource_drift\":[${rc/\"test_thing\"/5}],\"resource_changes\":["
 expect_error unknown/type-in-hidden-drift drift_type.json --match 'expected a string for "type"' -- drift_type.json
 mutate "$P" deferred.json '"resource_changes":[' "\"deferred_changes\":[{\"reason\":\"resource_config_unknown\",\"resource_change\":$rc}],\"resource_changes\":["

@@ -206,3 +206,79 @@ TEST_CASE("pre-scan passes over resource_drift by structure and leaves it to Val
   tfstream::Status t = PreScan(R"({"resource_drift":{}})", &h);
   CHECK(t.message() == "expected an array for \"resource_drift\", found '{'");
 }
+
+TEST_CASE("pre-scan reads the members a bundle adds: tfstream_quality and tfstream_flavor", "[prescan][bundle]") {
+  PlanFacts f;
+  std::string doc = R"({"plan_format_version":"1.2","tfstream_quality":"errored","TFSTREAM_FLAVOR":"opentofu",)"
+                    R"("tfstream_quality":null,"provider_schemas":{}})";
+  REQUIRE(PreScan(doc, &f).ok());
+  CHECK(f.shape == InputShape::kRenderer);
+  CHECK(f.tfstream_quality == "errored");  // null leaves it, as for the other strings
+  CHECK(f.tfstream_flavor == "opentofu");  // keys folded as the other members
+  f = PlanFacts{};
+  REQUIRE(PreScan(R"({"plan_format_version":"1.2","tfstream_quality":"no-changes"})", &f).ok());
+  CHECK(f.tfstream_quality == "no-changes");
+  CHECK(f.tfstream_flavor.empty());
+
+  f = PlanFacts{};
+  doc = R"({"plan_format_version":"1.2", "tfstream_quality":"maybe"})";
+  tfstream::Status s = PreScan(doc, &f);
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.offset() == doc.find("\"maybe\""));
+  CHECK(s.message().find("\"tfstream_quality\" must be one of \"errored\", \"no-changes\", \"none\"") !=
+        std::string::npos);
+  f = PlanFacts{};
+  CHECK_FALSE(PreScan(R"({"tfstream_flavor":"tofu"})", &f).ok());
+  f = PlanFacts{};
+  CHECK_FALSE(PreScan(R"({"tfstream_flavor":1})", &f).ok());
+}
+
+TEST_CASE("pre-scan: sections only Terraform reads, as the flavour says", "[prescan][flavor]") {
+  using tfstream::stream::TerraformOnlySections;
+  const std::string doc = R"({"action_invocations":{"not":"an array"},"resource_changes":[)" +
+                          Change("t.a", R"(["create"])") + R"(],"deferred_changes":7})";
+  PlanFacts f;
+  tfstream::Status s = PreScan(doc, &f, nullptr, nullptr, nullptr, TerraformOnlySections::kRead);
+  CHECK(s.message() == R"(expected an array for "action_invocations", found '{')");
+  f = PlanFacts{};
+  REQUIRE(PreScan(doc, &f, nullptr, nullptr, nullptr, TerraformOnlySections::kIgnored).ok());
+  CHECK(f.action_invocations_error.ok());
+  CHECK_FALSE(f.action_invocations.present);
+  CHECK(f.shown_changes == 1);
+  f = PlanFacts{};
+  REQUIRE(PreScan(doc, &f, nullptr, nullptr, nullptr, TerraformOnlySections::kUndecided).ok());
+  CHECK(f.action_invocations_error.message() == R"(expected an array for "action_invocations", found '{')");
+  CHECK(f.action_invocations_error.offset() == 22);
+  CHECK(f.deferred_changes_error.message() == R"(expected an array for "deferred_changes", found '7')");
+  CHECK_FALSE(f.action_invocations.present);
+  CHECK_FALSE(f.deferred_changes.present);
+  CHECK(f.actions.empty());
+  CHECK(f.shown_changes == 1);
+  // Still JSON: a broken value is an error whatever the flavour.
+  const std::string broken = R"({"action_invocations":[1,],"resource_changes":[]})";
+  for (TerraformOnlySections t : {TerraformOnlySections::kRead, TerraformOnlySections::kIgnored,
+                                  TerraformOnlySections::kUndecided}) {
+    f = PlanFacts{};
+    CHECK_FALSE(PreScan(broken, &f, nullptr, nullptr, nullptr, t).ok());
+  }
+  // Undecided, a later error gives way to the recorded one.
+  const std::string later = R"({"deferred_changes":{},"resource_changes":[{,]})";
+  f = PlanFacts{};
+  CHECK(PreScan(later, &f, nullptr, nullptr, nullptr, TerraformOnlySections::kUndecided).message() ==
+        R"(expected an array for "deferred_changes", found '{')");
+}
+
+TEST_CASE("pre-scan: the first resource change of each flavour-only action list", "[prescan][flavor]") {
+  std::string doc = R"({"resource_changes":[)" + Change("t.a", R"(["create"])") + "," +
+                    Change("t.b", R"(["forget","create"])") + "," + Change("t.c", R"(["create","forget"])") + "," +
+                    Change("t.d", R"(["forget","create"])") + "]}";
+  PlanFacts f;
+  REQUIRE(PreScan(doc, &f).ok());
+  CHECK(f.first_forget_then_create.found);
+  CHECK(f.first_forget_then_create.address == "t.b");
+  CHECK(f.first_forget_then_create.offset == doc.find(R"({"address":"t.b")"));
+  CHECK(f.first_create_then_forget.address == "t.c");
+  CHECK(f.first_create_then_forget.offset == doc.find(R"({"address":"t.c")"));
+  CHECK(f.opentofu_sign);
+  CHECK(Count(f, PlanAction::kForgetThenCreate) == 2);
+}

@@ -16,14 +16,18 @@ using render::Diff;
 using stream::JsonValue;
 
 struct Env {
-  explicit Env(bool color) : colorize(color), palette(colorize) {}
+  explicit Env(bool color, const Flavor& flavor = TerraformFlavor())
+      : flavor(&flavor), colorize(color), palette(colorize, flavor, false) {}
+  render::DiffContext Ctx() { return render::DiffContext{&arena, &error, flavor}; }
   render::RenderOpts Opts() {
     render::RenderOpts o;
+    o.flavor = flavor;
     o.palette = &palette;
     o.arena = &arena;
     o.error = &error;
     return o;
   }
+  const Flavor* flavor;
   render::text::Colorize colorize;
   render::Palette palette;
   buffer::Arena arena;
@@ -53,7 +57,7 @@ render::structured::Change ChangeFrom(const JsonValue* c, Env* env, std::string*
 
 std::string RenderResourceBlock(std::string_view change_json, std::string_view block_schema_json,
                                 BlockOptions options) {
-  Env env(options.color);
+  Env env(options.color, options.opentofu ? OpenTofuFlavor() : TerraformFlavor());
   const JsonValue* rc_json = nullptr;
   const JsonValue* schema_json = nullptr;
   if (!Parse(change_json, &env.arena, &rc_json)) return "ERROR: invalid change JSON";
@@ -69,8 +73,10 @@ std::string RenderResourceBlock(std::string_view change_json, std::string_view b
   std::string error;
   render::structured::Change change = ChangeFrom(change_obj, &env, &error);
   if (!error.empty()) return "ERROR: " + error;
-  if (rc.actions.size() == 1 && rc.actions[0] == "forget") change = change.AsNoOp();
-  Diff diff = render::differ::ComputeDiffForBlock(change, *block, render::DiffContext{&env.arena, &env.error});
+  if (env.flavor->forget_only_as_no_op && rc.actions.size() == 1 && rc.actions[0] == "forget") {
+    change = change.AsNoOp();
+  }
+  Diff diff = render::differ::ComputeDiffForBlock(change, *block, env.Ctx());
   if (!env.error.empty()) return "ERROR: " + env.error;
   std::string out;
   render::plan::AppendResourceDiff(rc, rc.action, diff,

@@ -10,6 +10,7 @@ namespace tfstream::testing {
 struct BlockOptions {
   bool color = false;
   bool drift = false;  // "has changed" wording instead of "will be updated"
+  bool opentofu = false;  // OpenTofu's flavour profile instead of Terraform's
 };
 
 // Renders one resource change the way a plan prints it (comment lines,

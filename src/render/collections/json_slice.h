@@ -12,9 +12,10 @@
 
 namespace tfstream::render::collections {
 
-template <typename IsObjB, typename IsObjA, typename Process>
-void ProcessJsonSlice(const stream::JsonValue* before, const stream::JsonValue* after, IsObjB is_obj_b,
-                      IsObjA is_obj_a, Process process) {
+// should_diff(b, a) as for ProcessSlice.
+template <typename ShouldDiff, typename Process>
+void ProcessJsonSlice(const stream::JsonValue* before, const stream::JsonValue* after, ShouldDiff should_diff,
+                      const Flavor& flavor, Process process) {
   const size_t nb = before != nullptr ? before->size : 0;
   const size_t na = after != nullptr ? after->size : 0;
   std::vector<uint64_t> hb(nb), ha(na);
@@ -26,7 +27,7 @@ void ProcessJsonSlice(const stream::JsonValue* before, const stream::JsonValue* 
       nb, na, [&](size_t b, size_t a) { return hb[b] == ha[a] && stream::JsonDeepEqual(bv(b), av(a)); },
       [&](size_t b, size_t k) { return hb[b] == hb[k] && stream::JsonDeepEqual(bv(b), bv(k)); },
       [&](size_t a, size_t k) { return ha[a] == hb[k] && stream::JsonDeepEqual(av(a), bv(k)); },
-      [&](size_t b) { return hb[b]; }, [&](size_t a) { return ha[a]; }, is_obj_b, is_obj_a, process);
+      [&](size_t b) { return hb[b]; }, [&](size_t a) { return ha[a]; }, should_diff, flavor, process);
 }
 
 }  // namespace tfstream::render::collections

@@ -1,9 +1,10 @@
 // ProcessSlice and LongestCommonSubsequence: how Terraform pairs up the
 // elements of two lists (collections/slice.go and plans/objchange/lcs.go
-// @883c722). Lists of equal length that are not a reordering are compared
-// position by position; otherwise the LCS decides, and runs of deletions and
-// creations between common elements are emitted, pairing object-typed
-// elements as updates.
+// @883c722, and OpenTofu's v1.12.6). Terraform compares lists of equal length
+// that are not a reordering position by position; otherwise, and always for
+// OpenTofu, the LCS decides, and runs of deletions and creations between
+// common elements are emitted, pairing elements the caller says to diff
+// (objects; for OpenTofu also multi-line strings sharing a line) as updates.
 //
 // The walk compares elements with the LCS by value, not by position, exactly
 // as the Go code does; the LCS tie-breaking follows its table walk.
@@ -16,6 +17,7 @@
 #include <span>
 #include <vector>
 
+#include "base/flavor.h"
 #include "render/collections/lcs.h"
 
 namespace tfstream::render::collections {
@@ -44,26 +46,32 @@ bool IsReorder(size_t nb, size_t na, EqBA eq_ba, HashB hash_b, HashA hash_a) {
 }
 
 // Calls process(before_ix, after_ix) for each pairing, where an index equal to
-// the other slice's length means "absent".
+// (or beyond) the other slice's length means "absent".
 //   eq_ba(b, a): before[b] == after[a]
 //   eq_bb(b, k): before[b] == before[k]   (k is an LCS element, an index into before)
 //   eq_ab(a, k): after[a] == before[k]
 //   hash_b(b), hash_a(a): hashes consistent with those equalities
-//   is_obj_b(b), is_obj_a(a): whether the element is object-typed
-template <typename EqBA, typename EqBB, typename EqAB, typename HashB, typename HashA, typename IsObjB,
-          typename IsObjA, typename Process>
+//   should_diff(b, a): whether before[b] and after[a], neither in the LCS,
+//     are diffed as one element rather than deleted and created (Terraform's
+//     isObjType on both, OpenTofu's ShouldDiffElement)
+// flavor.slice_pairs_without_reorder_shortcut: OpenTofu's walk (no shortcut
+// for equal-length lists, and created elements pair too).
+template <typename EqBA, typename EqBB, typename EqAB, typename HashB, typename HashA, typename ShouldDiff,
+          typename Process>
 void ProcessSlice(size_t nb, size_t na, EqBA eq_ba, EqBB eq_bb, EqAB eq_ab, HashB hash_b, HashA hash_a,
-                  IsObjB is_obj_b, IsObjA is_obj_a, Process process) {
-  if (nb == na && !IsReorder(nb, na, eq_ba, hash_b, hash_a)) {
+                  ShouldDiff should_diff, const Flavor& flavor, Process process) {
+  const bool tofu_walk = flavor.slice_pairs_without_reorder_shortcut;
+  if (!tofu_walk && nb == na && !IsReorder(nb, na, eq_ba, hash_b, hash_a)) {
     for (size_t ix = 0; ix < nb; ++ix) process(ix, ix);
     return;
   }
   std::vector<size_t> lcs = LongestCommonSubsequence(nb, na, eq_ba);
   size_t b = 0, a = 0, l = 0;
   while (b < nb || a < na || l < lcs.size()) {
+    // Before elements up to the next LCS element are deleted, or diffed
+    // against the after element at the cursor.
     while (b < nb && (l >= lcs.size() || !eq_bb(b, lcs[l]))) {
-      bool object_diff = is_obj_b(b) && a < na && is_obj_a(a) && (l >= lcs.size() || !eq_ab(a, lcs[l]));
-      if (object_diff) {
+      if (a < na && should_diff(b, a) && (l >= lcs.size() || !eq_ab(a, lcs[l]))) {
         process(b, a);
         ++b;
         ++a;
@@ -72,7 +80,16 @@ void ProcessSlice(size_t nb, size_t na, EqBA eq_ba, EqBB eq_bb, EqAB eq_ab, Hash
       process(b, na);
       ++b;
     }
+    // After elements up to the next LCS element are created; OpenTofu diffs
+    // one against the before element at the cursor (the LCS element itself,
+    // which then no longer lines up) when should_diff says so.
     while (a < na && (l >= lcs.size() || !eq_ab(a, lcs[l]))) {
+      if (tofu_walk && b < nb && should_diff(b, a)) {
+        process(b, a);
+        ++b;
+        ++a;
+        continue;
+      }
       process(nb, a);
       ++a;
     }

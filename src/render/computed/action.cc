@@ -2,7 +2,7 @@
 
 namespace tfstream::render {
 
-std::string_view DiffActionSymbolMarkup(Action action) {
+std::string_view DiffActionSymbolMarkup(Action action, const Flavor& flavor) {
   switch (action) {
     case Action::kDeleteThenCreate:
       return "[red]-[reset]/[green]+[reset]";
@@ -13,10 +13,12 @@ std::string_view DiffActionSymbolMarkup(Action action) {
     case Action::kDelete:
       return "  [red]-[reset]";
     case Action::kForget:
-      return " [red].[reset]";
+      return flavor.symbol_forget;
     case Action::kCreateThenForget:
+      if (!flavor.action_create_then_forget) break;
       return " [green]+[reset]/[red].[reset]";
     case Action::kForgetThenCreate:
+      if (!flavor.action_forget_then_create) break;
       return "  [red].[reset]/[green]+[reset]";
     case Action::kRead:
       return " [cyan]<=[reset]";

@@ -2,9 +2,9 @@
 
 namespace tfstream::render {
 
-Palette::Palette(const text::Colorize& c, bool mark_symbols) : colorize(&c) {
+Palette::Palette(const text::Colorize& c, const Flavor& flavor, bool mark_symbols) : colorize(&c) {
   for (size_t i = 0; i < symbol.size(); ++i) {
-    std::string s = c.Color(DiffActionSymbolMarkup(static_cast<Action>(i)));
+    std::string s = c.Color(DiffActionSymbolMarkup(static_cast<Action>(i), flavor));
     symbol[i] = mark_symbols ? kSymbolOpen + s + kSymbolClose + " " : s + " ";
   }
   arrow = c.Color("[yellow]->[reset]");

@@ -22,7 +22,10 @@ struct Palette {
   // symbol + kSymbolClose (then the space), so that a later pass can find
   // the symbols in rendered text (Markdown output moves them to the line
   // start). Only meant for colour off.
-  explicit Palette(const text::Colorize& colorize, bool mark_symbols = false);
+  // The action symbols are those of `flavor` (DiffActionSymbolMarkup).
+  Palette(const text::Colorize& colorize, const Flavor& flavor, bool mark_symbols);
+  explicit Palette(const text::Colorize& colorize, bool mark_symbols = false)
+      : Palette(colorize, TerraformFlavor(), mark_symbols) {}
 
   const text::Colorize* colorize;
   std::array<std::string, stream::kPlanActionCount> symbol;  // writeDiffActionSymbol: Color(symbol) + " "

@@ -1,12 +1,20 @@
 // Reproduces ComputeDiffForAttribute, computeDiffForNestedAttribute and
-// computeDiffForWriteOnlyAttribute (differ/attribute.go @883c722).
+// computeDiffForWriteOnlyAttribute (differ/attribute.go @883c722), and
+// OpenTofu's computeAttributeDiffAsWriteOnly.
 #include "render/differ/internal.h"
 #include "render/structured/checks.h"
 
 namespace tfstream::render::differ {
 
 Diff ComputeDiffForAttribute(const Change& change, const stream::Attribute& attribute,
-                             const DiffContext& ctx) {
+                             const DiffContext& ctx, Action parent_action) {
+  if (attribute.write_only && ctx.flavor->write_only_inherits_parent_action) {
+    // computeAttributeDiffAsWriteOnly: the value is always null, so the
+    // parent's action is shown, and a replace path makes no-op an update.
+    bool replace = change.replace_paths.Matches();
+    if (parent_action == Action::kNoOp && replace) parent_action = Action::kUpdate;
+    return Diff{renderers::WriteOnly(ctx.arena, false), parent_action, replace};
+  }
   if (attribute.nested_type != nullptr) {
     return ComputeDiffForNestedAttribute(change, *attribute.nested_type, ctx);
   }

@@ -1,6 +1,7 @@
-// Reproduces ComputeDiffForBlock (differ/block.go @883c722). Attributes and
-// nested blocks null on both sides are not recorded at all; write-only
-// attributes are always recorded and follow the block's action.
+// Reproduces ComputeDiffForBlock (differ/block.go @883c722, and OpenTofu's
+// v1.12.6 where flavor.def says). Attributes and nested blocks null on both
+// sides are not recorded at all; write-only attributes are always recorded and
+// follow the block's action.
 #include <algorithm>
 
 #include "render/differ/internal.h"
@@ -10,6 +11,38 @@ namespace tfstream::render::differ {
 
 using renderers::BlockGroup;
 using renderers::BlockNesting;
+
+namespace {
+
+// checkForUnknownBlock: a block whose whole value is unknown.
+bool CheckForUnknownBlock(const Change& change, const stream::Block& block, const DiffContext& ctx, Diff* out) {
+  if (!change.IsUnknown()) return false;
+  structured::CheckForUnknown(
+      change, ChildUnknown(block.attributes, ctx.arena),
+      [&](const Change& current) { return AsDiff(current, renderers::Unknown(ctx.arena, Diff{})); },
+      [&](const Change& current, const Change& before) {
+        return AsDiff(current, renderers::Unknown(ctx.arena, ComputeDiffForBlock(before, block, ctx)));
+      },
+      out);
+  return true;
+}
+
+// diffChildAttribute (OpenTofu), which Terraform's ComputeDiffForBlock has
+// inline: false when the attribute is not recorded at all (null on both sides
+// and unchanged, unless write-only).
+bool DiffChildAttribute(const structured::ChangeMap& value, const stream::NamedAttribute& attr, Action current,
+                        const DiffContext& ctx, Diff* out) {
+  Change child = value.GetChild(attr.name, ctx);
+  if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
+  if (ctx.flavor->empty_strings_null_in_block_attributes) FoldEmptyStrings(&child);
+  child.before_explicit = false;
+  child.after_explicit = false;
+  *out = ComputeDiffForAttribute(child, *attr.attribute, ctx, current);
+  return !(out->action == Action::kNoOp && child.before == nullptr && child.after == nullptr &&
+           !attr.attribute->write_only);
+}
+
+}  // namespace
 
 Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffContext& ctx) {
   Diff out;
@@ -22,45 +55,50 @@ Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffCo
           &out)) {
     return out;
   }
-  if (change.IsUnknown()) {
-    structured::CheckForUnknown(
-        change, ChildUnknown(block.attributes, ctx.arena),
-        [&](const Change& current) { return AsDiff(current, renderers::Unknown(ctx.arena, Diff{})); },
-        [&](const Change& current, const Change& before) {
-          return AsDiff(current, renderers::Unknown(ctx.arena, ComputeDiffForBlock(before, block, ctx)));
-        },
-        &out);
-    return out;
-  }
+  if (CheckForUnknownBlock(change, block, ctx, &out)) return out;
 
   change.non_legacy_schema = change.non_legacy_schema || block.non_legacy;
   Action current = change.GetDefaultActionForIteration();
   structured::ChangeMap value = change.AsMap();
+  const bool write_only_inherits = ctx.flavor->write_only_inherits_parent_action;
 
   std::vector<NamedDiff> attributes;
   attributes.reserve(block.attributes.size());
-  for (const stream::NamedAttribute& attr : block.attributes) {
-    if (attr.attribute->write_only) continue;
-    Change child = value.GetChild(attr.name, ctx.arena, ctx.error);
-    if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
-    child.before_explicit = false;
-    child.after_explicit = false;
-    Diff d = ComputeDiffForAttribute(child, *attr.attribute, ctx);
-    if (d.action == Action::kNoOp && child.before == nullptr && child.after == nullptr) continue;
-    attributes.push_back(NamedDiff{attr.name, d});
-    current = CompareActions(current, d.action);
+  // OpenTofu diffs the write-only attributes in a second pass, with the
+  // action the others have decided; Terraform after the nested blocks.
+  for (int pass = 0; pass < (write_only_inherits ? 2 : 1); ++pass) {
+    for (const stream::NamedAttribute& attr : block.attributes) {
+      if (attr.attribute->write_only != (pass == 1)) continue;
+      Diff d;
+      if (!DiffChildAttribute(value, attr, current, ctx, &d)) continue;
+      attributes.push_back(NamedDiff{attr.name, d});
+      current = CompareActions(current, d.action);
+    }
   }
 
   std::vector<BlockGroup> groups;
   for (const stream::NamedBlockType& bt : block.block_types) {
-    Change child = value.GetChild(bt.name, ctx.arena, ctx.error);
+    Change child = value.GetChild(bt.name, ctx);
     if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
     BlockGroup g;
     g.name = bt.name;
     g.before_sensitive = child.IsBeforeSensitive();
     g.after_sensitive = child.IsAfterSensitive();
     g.replace = child.replace_paths.Matches();
-    g.unknown = child.IsUnknown();
+    if (ctx.flavor->unknown_nested_block_as_single) {
+      // OpenTofu checks with the enclosing block's schema, whatever the
+      // nesting, and leaves the action out of the block's.
+      Diff d;
+      if (CheckForUnknownBlock(child, block, ctx, &d)) {
+        if (d.action == Action::kNoOp && child.before == nullptr && child.after == nullptr) continue;
+        g.nesting = BlockNesting::kSingle;
+        g.single = d;
+        groups.push_back(g);
+        continue;
+      }
+    } else {
+      g.unknown = child.IsUnknown();
+    }
     bool both_null = child.before == nullptr && child.after == nullptr && !g.unknown;
     const stream::Block& nested = *bt.block_type->block;
     Action action;
@@ -101,9 +139,11 @@ Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffCo
     current = CompareActions(current, action);
   }
 
-  for (const stream::NamedAttribute& attr : block.attributes) {
-    if (!attr.attribute->write_only) continue;
-    attributes.push_back(NamedDiff{attr.name, ComputeDiffForWriteOnlyAttribute(change, current, ctx)});
+  if (!write_only_inherits) {
+    for (const stream::NamedAttribute& attr : block.attributes) {
+      if (!attr.attribute->write_only) continue;
+      attributes.push_back(NamedDiff{attr.name, ComputeDiffForWriteOnlyAttribute(change, current, ctx)});
+    }
   }
   std::sort(attributes.begin(), attributes.end(),
             [](const NamedDiff& a, const NamedDiff& b) { return a.name < b.name; });

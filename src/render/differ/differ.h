@@ -14,8 +14,11 @@ namespace tfstream::render::differ {
 
 Diff ComputeDiffForBlock(structured::Change change, const stream::Block& block,
                          const DiffContext& ctx);
+// `parent_action`: the action the enclosing block or object has reached,
+// which OpenTofu gives write-only attributes (flavor.def
+// write_only_inherits_parent_action).
 Diff ComputeDiffForAttribute(const structured::Change& change, const stream::Attribute& attribute,
-                             const DiffContext& ctx);
+                             const DiffContext& ctx, Action parent_action = Action::kNoOp);
 // `type` nullptr stands for cty.NilType.
 Diff ComputeDiffForType(structured::Change change, const stream::CtyType* type,
                         const DiffContext& ctx);

@@ -13,8 +13,18 @@ using structured::Change;
 
 Diff ComputeDiffForNestedAttribute(const Change& change, const stream::NestedType& nested,
                                    const DiffContext& ctx);
+// Terraform's computeDiffForWriteOnlyAttribute: `change` is the block's.
 Diff ComputeDiffForWriteOnlyAttribute(const Change& change, Action block_action,
                                       const DiffContext& ctx);
+
+// OpenTofu's diffChildAttribute: "" is null in a block's attributes
+// (flavor.def empty_strings_null_in_block_attributes; Terraform folds in
+// ComputeDiffForType instead).
+inline void FoldEmptyStrings(Change* change) {
+  auto empty = [](const stream::JsonValue* v) { return v != nullptr && v->IsString() && v->text().empty(); };
+  if (empty(change->before)) change->before = nullptr;
+  if (empty(change->after)) change->after = nullptr;
+}
 
 Diff ComputeAttributeDiffAsList(const Change& change, const stream::CtyType& element,
                                 const DiffContext& ctx);

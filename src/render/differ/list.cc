@@ -3,6 +3,7 @@
 // computeAttributeDiffAsTuple (differ/tuple.go).
 #include "render/collections/json_slice.h"
 #include "render/differ/internal.h"
+#include "render/jsondiff/json_diff.h"
 
 namespace tfstream::render::differ {
 namespace {
@@ -12,7 +13,7 @@ template <typename Process>
 void ProcessNestedList(const Change& change, const DiffContext& ctx, Process process) {
   structured::ChangeSlice slice = change.AsSlice();
   for (size_t ix = 0; ix < slice.BeforeLen() || ix < slice.AfterLen(); ++ix) {
-    Change value = slice.GetChild(static_cast<long>(ix), static_cast<long>(ix), ctx.arena, ctx.error);
+    Change value = slice.GetChild(static_cast<long>(ix), static_cast<long>(ix), ctx);
     if (!value.relevant_attributes.MatchesPartial()) value = value.AsNoOp();
     process(value);
   }
@@ -26,12 +27,18 @@ Diff ComputeAttributeDiffAsList(const Change& change, const stream::CtyType& ele
   Action current = Action::kNoOp;
   if (slice.before != nullptr && slice.after == nullptr) current = Action::kDelete;
   if (slice.before == nullptr && slice.after != nullptr) current = Action::kCreate;
-  bool is_obj = element.kind == stream::CtyType::Kind::kObject;
+  const bool is_obj = element.kind == stream::CtyType::Kind::kObject;
+  const bool multiline_pairs = ctx.flavor->list_pairs_multiline_strings;
   std::vector<Diff> elements;
   collections::ProcessJsonSlice(
-      slice.before, slice.after, [&](size_t) { return is_obj; }, [&](size_t) { return is_obj; },
+      slice.before, slice.after,
       [&](size_t b, size_t a) {
-        Change value = slice.GetChild(static_cast<long>(b), static_cast<long>(a), ctx.arena, ctx.error);
+        return is_obj ||
+               (multiline_pairs && jsondiff::ShouldDiffMultilineStrings(slice.before->items[b], slice.after->items[a]));
+      },
+      *ctx.flavor,
+      [&](size_t b, size_t a) {
+        Change value = slice.GetChild(static_cast<long>(b), static_cast<long>(a), ctx);
         // Every element of a relevant list is relevant.
         value.relevant_attributes = structured::Matcher::Always();
         Diff d = ComputeDiffForType(value, &element, ctx);
@@ -74,7 +81,7 @@ Diff ComputeAttributeDiffAsTuple(const Change& change, std::span<const stream::C
   Action current = change.GetDefaultActionForIteration();
   structured::ChangeSlice slice = change.AsSlice();
   for (size_t ix = 0; ix < types.size(); ++ix) {
-    Change value = slice.GetChild(static_cast<long>(ix), static_cast<long>(ix), ctx.arena, ctx.error);
+    Change value = slice.GetChild(static_cast<long>(ix), static_cast<long>(ix), ctx);
     if (!value.relevant_attributes.MatchesPartial()) value = value.AsNoOp();
     Diff d = ComputeDiffForType(value, types[ix], ctx);
     elements.push_back(d);

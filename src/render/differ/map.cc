@@ -13,7 +13,7 @@ Action TransformMap(const structured::ChangeMap& map, const std::vector<std::str
   if (map.before != nullptr && map.after == nullptr) current = Action::kDelete;
   if (map.before == nullptr && map.after != nullptr) current = Action::kCreate;
   for (std::string_view key : keys) {
-    Change value = map.GetChild(key, ctx.arena, ctx.error);
+    Change value = map.GetChild(key, ctx);
     if (!value.relevant_attributes.MatchesPartial()) value = value.AsNoOp();
     Diff d = process(value);
     out->push_back(NamedDiff{key, d});

@@ -9,22 +9,29 @@
 namespace tfstream::render::differ {
 namespace {
 
+// Non-write-only attributes first, then write-only ones, which take the
+// action reached so far (Terraform always lists them and leaves the object's
+// action alone; OpenTofu, flavor.def write_only_inherits_parent_action,
+// treats them like the others, in a Go map order that tfstream fixes as
+// "write-only last").
 template <typename Attr, typename Compute>
 Action ProcessObject(const Change& v, std::span<const Attr> attributes, bool (*is_write_only)(const Attr&),
                      Compute compute, const DiffContext& ctx, std::vector<NamedDiff>* out) {
   structured::ChangeMap map = v.AsMap();
   Action current = v.GetDefaultActionForIteration();
+  const bool write_only_like_others = ctx.flavor->write_only_inherits_parent_action;
   for (int pass = 0; pass < 2; ++pass) {
-    bool write_only_pass = pass == 1;
+    const bool write_only_pass = pass == 1;
+    const bool listed_always = write_only_pass && !write_only_like_others;
     Action for_write_only = current;
     for (const Attr& attr : attributes) {
       if (is_write_only(attr) != write_only_pass) continue;
-      Change value = map.GetChild(attr.name, ctx.arena, ctx.error);
+      Change value = map.GetChild(attr.name, ctx);
       if (!value.relevant_attributes.MatchesPartial()) value = value.AsNoOp();
       value.before_explicit = false;
       value.after_explicit = false;
-      Diff d = compute(value, attr, for_write_only);
-      if (!write_only_pass) {
+      Diff d = compute(value, attr, write_only_like_others ? current : for_write_only);
+      if (!listed_always) {
         if (d.action == Action::kNoOp && value.before == nullptr && value.after == nullptr) continue;
         current = CompareActions(current, d.action);
       }
@@ -60,8 +67,10 @@ Diff ComputeAttributeDiffAsNestedObject(const Change& change,
   Action action = ProcessObject<stream::NamedAttribute>(
       change, attributes, AttributeWriteOnly,
       [&](const Change& value, const stream::NamedAttribute& attr, Action current) {
-        if (attr.attribute->write_only) return ComputeDiffForWriteOnlyAttribute(value, current, ctx);
-        return ComputeDiffForAttribute(value, *attr.attribute, ctx);
+        if (attr.attribute->write_only && !ctx.flavor->write_only_inherits_parent_action) {
+          return ComputeDiffForWriteOnlyAttribute(value, current, ctx);
+        }
+        return ComputeDiffForAttribute(value, *attr.attribute, ctx, current);
       },
       ctx, &diffs);
   return Diff{renderers::NestedObject(ctx.arena, CopyToArena(diffs, ctx.arena)), action,

@@ -47,7 +47,7 @@ void ProcessSet(const Change& change, const DiffContext& ctx, Process process) {
     bucket.resize(kept);
   }
   auto child_at = [&](long b, long a) {
-    Change c = slice.GetChild(b, a, ctx.arena, ctx.error);
+    Change c = slice.GetChild(b, a, ctx);
     c.relevant_attributes = structured::Matcher::Always();
     return c;
   };

@@ -9,8 +9,6 @@ namespace {
 
 using stream::CtyType;
 
-bool IsEmptyString(const stream::JsonValue* v) { return v != nullptr && v->IsString() && v->text().empty(); }
-
 renderers::PrimitiveType PrimitiveOf(const CtyType& t) {
   switch (t.kind) {
     case CtyType::Kind::kBool: return renderers::PrimitiveType::kBool;
@@ -39,10 +37,9 @@ const stream::JsonValue* ChildUnknown(std::span<const stream::NamedAttribute> at
 }
 
 Diff ComputeDiffForType(Change change, const CtyType* type, const DiffContext& ctx) {
-  if (!change.non_legacy_schema) {
+  if (!change.non_legacy_schema && !ctx.flavor->empty_strings_null_in_block_attributes) {
     // The legacy SDK cannot tell empty strings from null.
-    if (IsEmptyString(change.before)) change.before = nullptr;
-    if (IsEmptyString(change.after)) change.after = nullptr;
+    FoldEmptyStrings(&change);
   }
   Diff out;
   if (structured::CheckForSensitive(

@@ -1,5 +1,7 @@
 #include "render/jsondiff/json_diff.h"
 
+#include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "render/collections/json_slice.h"
@@ -50,11 +52,18 @@ Diff ProcessArray(const Change& change, const DiffContext* ctx) {
   if (s.before != nullptr && s.after == nullptr) current = Action::kDelete;
   if (s.before == nullptr && s.after != nullptr) current = Action::kCreate;
   std::vector<Diff> elements;
+  const bool multiline_pairs = ctx->flavor->list_pairs_multiline_strings;
   collections::ProcessJsonSlice(
-      s.before, s.after, [&](size_t b) { return GetType(s.before->items[b]) == Type::kObject; },
-      [&](size_t a) { return GetType(s.after->items[a]) == Type::kObject; },
+      s.before, s.after,
       [&](size_t b, size_t a) {
-        Diff d = Transform(s.GetChild(static_cast<long>(b), static_cast<long>(a), ctx->arena, ctx->error), ctx);
+        const JsonValue* bv = s.before->items[b];
+        const JsonValue* av = s.after->items[a];
+        return (GetType(bv) == Type::kObject && GetType(av) == Type::kObject) ||
+               (multiline_pairs && ShouldDiffMultilineStrings(bv, av));
+      },
+      *ctx->flavor,
+      [&](size_t b, size_t a) {
+        Diff d = Transform(s.GetChild(static_cast<long>(b), static_cast<long>(a), *ctx), ctx);
         elements.push_back(d);
         current = CompareActions(current, d.action);
       });
@@ -71,7 +80,7 @@ Diff ProcessObject(const Change& change, const DiffContext* ctx) {
   std::vector<std::string_view> keys = m.AllKeys();
   NamedDiff* elements = ctx->arena->NewArray<NamedDiff>(keys.size());
   for (size_t i = 0; i < keys.size(); ++i) {
-    Change child = m.GetChild(keys[i], ctx->arena, ctx->error);
+    Change child = m.GetChild(keys[i], *ctx);
     if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
     elements[i] = NamedDiff{keys[i], Transform(child, ctx)};
     current = CompareActions(current, elements[i].diff.action);
@@ -92,6 +101,27 @@ Diff ProcessUpdate(const Change& change, Type t, const DiffContext* ctx) {
 }
 
 }  // namespace
+
+bool ShouldDiffMultilineStrings(const JsonValue* a, const JsonValue* b) {
+  if (GetType(a) != Type::kString || GetType(b) != Type::kString) return false;
+  std::string_view sa = a->text(), sb = b->text();
+  if (sa.find('\n') == std::string_view::npos && sb.find('\n') == std::string_view::npos) return false;
+  std::unordered_set<std::string_view> lines_a;
+  for (size_t start = 0;;) {
+    size_t nl = sa.find('\n', start);
+    lines_a.insert(sa.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start));
+    if (nl == std::string_view::npos) break;
+    start = nl + 1;
+  }
+  for (size_t start = 0;;) {
+    size_t nl = sb.find('\n', start);
+    if (lines_a.count(sb.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start))) {
+      return true;
+    }
+    if (nl == std::string_view::npos) return false;
+    start = nl + 1;
+  }
+}
 
 Diff Transform(const Change& change, const DiffContext* ctx) {
   Diff out;

@@ -11,4 +11,10 @@ namespace tfstream::render::jsondiff {
 // RendererJsonOpts().Transform(change).
 Diff Transform(const structured::Change& change, const DiffContext* ctx);
 
+// ShouldDiffMultilineStrings (OpenTofu's jsondiff/types.go): both values are
+// strings, one spans lines, and some line of one equals a line of the other.
+// Lists use it, for OpenTofu, to diff such a pair as one element
+// (flavor.def list_pairs_multiline_strings).
+bool ShouldDiffMultilineStrings(const stream::JsonValue* a, const stream::JsonValue* b);
+
 }  // namespace tfstream::render::jsondiff

@@ -1,6 +1,7 @@
 #include "render/plan/resource_block.h"
 
 #include "render/renderers/util.h"
+#include "render/text/go_json_indent.h"
 #include "render/text/go_quote.h"
 
 namespace tfstream::render::plan {
@@ -24,6 +25,10 @@ void AppendHeaderAndBody(const stream::ResourceChange& rc, Action action, const 
   out->append(ResourceChangeHeader(rc));
   out->push_back(' ');
   RenderOpts opts = base;
+  if (action == Action::kForget && base.flavor->forget_body_as_state) {
+    opts.hide_diff_action_symbols = true;
+    opts.override_null_suffix = true;
+  }
   opts.show_unchanged_children = importing;
   diff.RenderHuman(0, opts, out);
 }
@@ -33,11 +38,24 @@ std::string IndexText(const stream::ResourceChange& rc) { return std::string(rc.
 
 }  // namespace
 
-std::string ResourceChangeComment(const stream::ResourceChange& rc, Action action, Cause cause) {
+std::string ResourceChangeComment(const stream::ResourceChange& rc, Action action, Cause cause,
+                                  const Flavor& flavor) {
   std::string buf;
   std::string addr(rc.address);
   if (!rc.deposed.empty()) addr += " (deposed object " + std::string(rc.deposed) + ")";
   bool printed_moved = false, printed_imported = false;
+  constexpr std::string_view kLeftOver = "\n  # (left over from a partially-failed replacement of this instance)";
+  auto must_be_replaced = [&] {
+    if (rc.action_reason == "replace_because_tainted") {
+      buf += "[bold]  # " + addr + "[reset] " + std::string(flavor.tainted_must_be) + " [bold][red]replaced[reset]";
+    } else if (rc.action_reason == "replace_by_request") {
+      buf += "[bold]  # " + addr + "[reset] will be [bold][red]replaced[reset], as requested";
+    } else if (rc.action_reason == "replace_by_triggers") {
+      buf += "[bold]  # " + addr + "[reset] will be [bold][red]replaced[reset] due to changes in replace_triggered_by";
+    } else {
+      buf += "[bold]  # " + addr + "[reset] must be [bold][red]replaced[reset]";
+    }
+  };
   switch (action) {
     case Action::kCreate:
       buf += "[bold]  # " + addr + "[reset] will be created";
@@ -57,23 +75,28 @@ std::string ResourceChangeComment(const stream::ResourceChange& rc, Action actio
       break;
     case Action::kCreateThenDelete:
     case Action::kDeleteThenCreate:
-      if (rc.action_reason == "replace_because_tainted") {
-        buf += "[bold]  # " + addr + "[reset] is tainted, so must be [bold][red]replaced[reset]";
-      } else if (rc.action_reason == "replace_by_request") {
-        buf += "[bold]  # " + addr + "[reset] will be [bold][red]replaced[reset], as requested";
-      } else if (rc.action_reason == "replace_by_triggers") {
-        buf += "[bold]  # " + addr + "[reset] will be [bold][red]replaced[reset] due to changes in replace_triggered_by";
-      } else {
-        buf += "[bold]  # " + addr + "[reset] must be [bold][red]replaced[reset]";
-      }
+      must_be_replaced();
       break;
-    case Action::kForgetThenCreate:  // not yet: OpenTofu's headers come with its flavour
+    case Action::kForgetThenCreate:  // OpenTofu's only (flavor.def action_forget_then_create)
+      must_be_replaced();
+      buf += " - [yellow]older instance will [bold]not[reset][yellow] be destroyed [reset]([bold]lifecycle.destroy = false[reset])";
+      if (!rc.deposed.empty()) buf += kLeftOver;
       break;
     case Action::kCreateThenForget:
       buf += "[bold] # " + addr + "[reset] must be replaced, but the existing object will not be destroyed";
       buf += "\n # (destroy = false is set in the configuration)";
       break;
     case Action::kForget:
+      if (flavor.forget_comment_lifecycle) {
+        buf += "[bold]  # " + addr + flavor.Wording("[reset] will be removed from the {product} state [bold][red]but will not be destroyed[reset]");
+        if (rc.action_reason == "forgot_because_lifecycle_destroy_in_state") {
+          buf += " \n (because [bold]lifecycle.destroy = false[reset] was configured before this resource was removed from the configuration)";
+        } else if (rc.action_reason == "forgot_because_lifecycle_destroy_in_config") {
+          buf += " \n (because [bold]lifecycle.destroy = false[reset] is set in the configuration)";
+        }
+        if (!rc.deposed.empty()) buf += kLeftOver;
+        break;
+      }
       if (!rc.deposed.empty()) {
         buf += "[bold] # " + addr + "[reset] will be removed from Terraform state, but [bold][red]will not be destroyed[reset]";
         buf += "\n[bold] # (left over from a partially-failed replacement of this instance)";
@@ -100,12 +123,14 @@ std::string ResourceChangeComment(const stream::ResourceChange& rc, Action actio
         } else if (index->IsString()) {
           buf += "\n  # (because resource does not use for_each)";
         }
+      } else if (rc.action_reason == "delete_because_enabled_false" && flavor.reason_delete_because_enabled_false) {
+        buf += "\n  # (because enabled is false)";
       } else if (rc.action_reason == "delete_because_count_index") {
         buf += "\n  # (because index [" + IndexText(rc) + "] is out of range for count)";
       } else if (rc.action_reason == "delete_because_each_key") {
         buf += "\n  # (because key [" + IndexText(rc) + "] is not in for_each map)";
       }
-      if (!rc.deposed.empty()) buf += "\n  # (left over from a partially-failed replacement of this instance)";
+      if (!rc.deposed.empty()) buf += kLeftOver;
       break;
     case Action::kNoOp:
       if (rc.Moved()) {
@@ -116,7 +141,7 @@ std::string ResourceChangeComment(const stream::ResourceChange& rc, Action actio
       if (rc.importing) {
         buf += "[bold]  # " + addr + "[reset] will be imported";
         if (!rc.generated_config.empty()) buf += "\n  #[reset] (config will be generated)";
-        printed_imported = true;
+        printed_imported = !flavor.import_source_after_import_header;
         break;
       }
       buf += addr + " has an action the plan renderer doesn't support (this is a bug)";
@@ -125,8 +150,12 @@ std::string ResourceChangeComment(const stream::ResourceChange& rc, Action actio
   buf += "\n";
   if (rc.Moved() && !printed_moved) buf += "  # [reset](moved from " + std::string(rc.previous_address) + ")\n";
   if (rc.importing && !printed_imported) {
+    std::string_view identity;
     if (!rc.importing_id.empty()) {
       buf += "  # [reset](imported from \"" + std::string(rc.importing_id) + "\")\n";
+    } else if (flavor.import_identity_shown && !(identity = rc.ImportingIdentityRaw()).empty()) {
+      // The identity was valid JSON (the plan was), so json.Indent cannot fail.
+      buf += "  # [reset]imported using resource identity: " + text::GoJsonIndent(identity, "  # ", "  ") + "\n";
     } else {
       buf += "  # [reset](will be imported first)\n";
     }
@@ -176,7 +205,7 @@ void AppendResourceDiff(const stream::ResourceChange& rc, Action action, const D
                         std::span<const InvocationView> before_actions,
                         std::span<const InvocationView> after_actions, const RenderOpts& base,
                         std::string* out) {
-  out->append(Colors(base).Color(ResourceChangeComment(rc, action, cause)));
+  out->append(Colors(base).Color(ResourceChangeComment(rc, action, cause, *base.flavor)));
   AppendHeaderAndBody(rc, action, diff, rc.importing, base, out);
   if (!before_actions.empty()) {
     out->append(Colors(base).Color("\n\n    [bold]# Actions to be invoked before this change in order:[reset]\n"));

@@ -1,6 +1,7 @@
 // One resource's block of plan text: renderHumanDiff, resourceChangeComment,
-// resourceChangeHeader and renderActionInvocation (jsonformat/plan.go
-// @883c722). The caller computes the diff; these functions only print.
+// resourceChangeHeader and renderActionInvocation (jsonformat/plan.go,
+// Terraform @883c722 and OpenTofu v1.12.6). The caller computes the diff;
+// these functions only print.
 #pragma once
 
 #include <span>
@@ -16,7 +17,9 @@ enum class Cause { kDrift, kChange };
 
 // The comment lines above a resource, as colour markup (the caller colours
 // them in one call, which is what lets markup in addresses take effect).
-std::string ResourceChangeComment(const stream::ResourceChange& rc, Action action, Cause cause);
+// The wording is `flavor`'s (flavor.def, resource headers).
+std::string ResourceChangeComment(const stream::ResourceChange& rc, Action action, Cause cause,
+                                  const Flavor& flavor);
 
 // An action invocation shown with its config. `config` is null when the
 // invocation has no config_values.

@@ -13,6 +13,8 @@
 #include "render/text/go_quote.h"
 #include "render/text/go_strings.h"
 #include "stream/json_document.h"
+#include "stream/json_scanner.h"
+#include "stream/json_tree_parser.h"
 
 namespace tfstream::render::renderers {
 namespace {
@@ -69,6 +71,14 @@ struct EvaluatedString {
   }
 };
 
+// json.Decoder.Decode, as OpenTofu's evaluatePrimitiveString uses it: the
+// first JSON value of `s`, whatever text follows it.
+bool ParseJsonPrefix(std::string_view s, buffer::Arena* arena, const JsonValue** out) {
+  stream::JsonScanner scanner(s);
+  if (!scanner.SkipValue()) return false;
+  return stream::ParseJsonTree(s.substr(0, scanner.pos()), 0, arena, out).ok();
+}
+
 bool EvaluateString(const JsonValue* v, const RenderOpts& opts, EvaluatedString* e) {
   if (v == nullptr) {
     e->is_null = true;
@@ -81,7 +91,8 @@ bool EvaluateString(const JsonValue* v, const RenderOpts& opts, EvaluatedString*
   std::string_view s = v->text();
   if (!s.empty() && (s[0] == '{' || s[0] == '[')) {
     const JsonValue* parsed = nullptr;
-    if (stream::ParseGoJson(s, opts.arena, &parsed)) {
+    if (opts.flavor->string_json_prefix ? ParseJsonPrefix(s, opts.arena, &parsed)
+                                        : stream::ParseGoJson(s, opts.arena, &parsed)) {
       e->str = s;
       e->json = parsed;
       e->is_json = true;
@@ -242,8 +253,7 @@ void PrimitiveRenderer::RenderString(const Diff& diff, int indent, const RenderO
           bl.size(), al.size(), [&](size_t i, size_t j) { return bl[i] == al[j]; },
           [&](size_t i, size_t k) { return bl[i] == bl[k]; },
           [&](size_t j, size_t k) { return al[j] == bl[k]; }, [&](size_t i) { return uint64_t{hash(bl[i])}; },
-          [&](size_t j) { return uint64_t{hash(al[j])}; }, [](size_t) { return false; },
-          [](size_t) { return false; },
+          [&](size_t j) { return uint64_t{hash(al[j])}; }, [](size_t, size_t) { return false; }, *opts.flavor,
           [&](size_t bi, size_t ai) {
             if (bi >= bl.size()) return emit(Action::kCreate, al[ai]);
             if (ai >= al.size()) return emit(Action::kDelete, bl[bi]);

@@ -27,7 +27,10 @@ class SensitiveRenderer final : public DiffRenderer {
   SensitiveRenderer(Diff inner, bool before, bool after)
       : inner_(inner), before_(before), after_(after) {}
 
-  void RenderHuman(const Diff& diff, int, const RenderOpts& opts, std::string* out) const override {
+  void RenderHuman(const Diff& diff, int indent, const RenderOpts& opts, std::string* out) const override {
+    // RenderHumanOpts.ShowSensitive (OpenTofu's -show-sensitive): the value
+    // itself, as the differ diffed it.
+    if (opts.show_sensitive) return inner_.RenderHuman(indent, opts, out);
     out->append("(sensitive value)");
     AppendNullSuffix(out, diff.action, opts);
     AppendForcesReplacement(out, diff.replace, opts);
@@ -92,7 +95,8 @@ class UnknownRenderer final : public DiffRenderer {
   explicit UnknownRenderer(Diff before) : before_(before) {}
 
   // The before value is missing when the provider returned null for a computed
-  // attribute and now recomputes it.
+  // attribute and now recomputes it (OpenTofu panics there unless creating;
+  // we print Terraform's text).
   void RenderHuman(const Diff& diff, int indent, const RenderOpts& opts,
                    std::string* out) const override {
     if (diff.action == Action::kCreate || before_.renderer == nullptr) {
@@ -100,9 +104,14 @@ class UnknownRenderer final : public DiffRenderer {
       AppendForcesReplacement(out, diff.replace, opts);
       return;
     }
-    RenderOpts before_opts = opts.Clone();
+    RenderOpts before_opts;
+    if (opts.flavor->unknown_before_keeps_replacement) {
+      before_opts = opts;  // OpenTofu modifies its copy of the options
+    } else {
+      before_opts = opts.Clone();
+      if (diff.replace) before_opts.forbid_forces_replacement = true;
+    }
     before_opts.override_null_suffix = true;
-    if (diff.replace) before_opts.forbid_forces_replacement = true;
     before_.RenderHuman(indent, before_opts, out);
     out->append(" -> (known after apply)");
     AppendForcesReplacement(out, diff.replace, opts);
@@ -137,6 +146,11 @@ class WriteOnlyRenderer final : public DiffRenderer {
 
   void RenderHuman(const Diff& diff, int, const RenderOpts& opts, std::string* out) const override {
     out->append(sensitive_ ? "(sensitive, write-only attribute)" : "(write-only attribute)");
+    if (opts.flavor->write_only_replacement_before_null_suffix) {
+      AppendForcesReplacement(out, diff.replace, opts);
+      AppendNullSuffix(out, diff.action, opts);
+      return;
+    }
     AppendNullSuffix(out, diff.action, opts);
     AppendForcesReplacement(out, diff.replace, opts);
   }

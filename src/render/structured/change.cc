@@ -152,7 +152,7 @@ ChangeSlice Change::AsSlice() const {
   return s;
 }
 
-Change ChangeMap::GetChild(std::string_view key, buffer::Arena* arena, std::string* error) const {
+Change ChangeMap::GetChild(std::string_view key, const DiffContext& ctx) const {
   Change c;
   bool ignored;
   c.before = FromMap(before, key, &c.before_explicit, &cursor[0]);
@@ -160,8 +160,8 @@ Change ChangeMap::GetChild(std::string_view key, buffer::Arena* arena, std::stri
   c.unknown = FromMap(unknown, key, &ignored, &cursor[2]);
   c.before_sensitive = FromMap(before_sensitive, key, &ignored, &cursor[3]);
   c.after_sensitive = FromMap(after_sensitive, key, &ignored, &cursor[4]);
-  c.replace_paths = replace_paths.GetChildWithKey(key, arena, error);
-  c.relevant_attributes = relevant_attributes.GetChildWithKey(key, arena, error);
+  c.replace_paths = replace_paths.GetChildWithKey(key, ctx);
+  c.relevant_attributes = relevant_attributes.GetChildWithKey(key, ctx);
   c.non_legacy_schema = non_legacy_schema;
   return c;
 }
@@ -185,8 +185,7 @@ std::vector<std::string_view> ChangeMap::AllKeys() const {
   return keys;
 }
 
-Change ChangeSlice::GetChild(long before_ix, long after_ix, buffer::Arena* arena,
-                             std::string* error) const {
+Change ChangeSlice::GetChild(long before_ix, long after_ix, const DiffContext& ctx) const {
   Change c;
   bool ignored;
   c.before = FromSlice(before, before_ix, &c.before_explicit);
@@ -196,8 +195,8 @@ Change ChangeSlice::GetChild(long before_ix, long after_ix, buffer::Arena* arena
   c.after_sensitive = FromSlice(after_sensitive, after_ix, &ignored);
   long most_relevant = before_ix;
   if (before_ix < 0 || static_cast<size_t>(before_ix) >= BeforeLen()) most_relevant = after_ix;
-  c.replace_paths = replace_paths.GetChildWithIndex(most_relevant, arena, error);
-  c.relevant_attributes = relevant_attributes.GetChildWithIndex(most_relevant, arena, error);
+  c.replace_paths = replace_paths.GetChildWithIndex(most_relevant, ctx);
+  c.relevant_attributes = relevant_attributes.GetChildWithIndex(most_relevant, ctx);
   return c;
 }
 

@@ -66,7 +66,7 @@ struct ChangeMap {
   // Children are usually asked for in ascending key order (schemas and keys
   // are sorted), so lookups walk forward from the previous one instead of
   // searching from scratch.
-  Change GetChild(std::string_view key, buffer::Arena* arena, std::string* error) const;
+  Change GetChild(std::string_view key, const DiffContext& ctx) const;
   // Keys of before and after, sorted and deduplicated.
   std::vector<std::string_view> ExplicitKeys() const;
   // Keys of every structure (values, unknown and sensitivity), sorted.
@@ -87,7 +87,7 @@ struct ChangeSlice {
   size_t AfterLen() const { return after ? after->size : 0; }
   // Indexes outside a slice yield nil and not-explicit. The child does not
   // inherit non_legacy_schema (Go's ChangeSlice has no such field).
-  Change GetChild(long before_ix, long after_ix, buffer::Arena* arena, std::string* error) const;
+  Change GetChild(long before_ix, long after_ix, const DiffContext& ctx) const;
 };
 
 }  // namespace tfstream::render::structured

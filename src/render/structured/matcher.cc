@@ -58,7 +58,7 @@ bool Matcher::Matches() const {
 }
 
 template <typename Pred>
-Matcher Matcher::Child(Pred matches_step, buffer::Arena* arena, std::string* error) const {
+Matcher Matcher::Child(Pred matches_step, const DiffContext& ctx) const {
   if (always_) return *this;
   Matcher child = Empty(propagate_);
   if (count_ == 0) return child;
@@ -74,8 +74,8 @@ Matcher Matcher::Child(Pred matches_step, buffer::Arena* arena, std::string* err
       const JsonValue* step = p.steps[0];
       int m = matches_step(step);
       if (m < 0) {
-        if (error != nullptr && error->empty()) {
-          *error = "found invalid type within an attribute path (only strings and numbers are allowed)";
+        if (!ctx.flavor->attribute_path_skips_invalid_steps) {
+          ctx.Fail("found invalid type within an attribute path (only strings and numbers are allowed)");
         }
         continue;
       }
@@ -85,7 +85,7 @@ Matcher Matcher::Child(Pred matches_step, buffer::Arena* arena, std::string* err
       }
     }
     if (!keep) continue;
-    if (refs == nullptr) refs = arena->NewArray<PathRef>(count_);
+    if (refs == nullptr) refs = ctx.arena->NewArray<PathRef>(count_);
     refs[n++] = next;
   }
   child.paths_ = refs;
@@ -93,7 +93,7 @@ Matcher Matcher::Child(Pred matches_step, buffer::Arena* arena, std::string* err
   return child;
 }
 
-Matcher Matcher::ChildWithKey(std::string_view key, buffer::Arena* arena, std::string* error) const {
+Matcher Matcher::ChildWithKey(std::string_view key, const DiffContext& ctx) const {
   return Child(
       [key](const JsonValue* step) -> int {
         if (step == nullptr) return -1;
@@ -101,10 +101,10 @@ Matcher Matcher::ChildWithKey(std::string_view key, buffer::Arena* arena, std::s
         if (step->IsNumber()) return 0;
         return -1;
       },
-      arena, error);
+      ctx);
 }
 
-Matcher Matcher::ChildWithIndex(long index, buffer::Arena* arena, std::string* error) const {
+Matcher Matcher::ChildWithIndex(long index, const DiffContext& ctx) const {
   return Child(
       [index](const JsonValue* step) -> int {
         if (step == nullptr) return -1;
@@ -118,7 +118,7 @@ Matcher Matcher::ChildWithIndex(long index, buffer::Arena* arena, std::string* e
         }
         return -1;
       },
-      arena, error);
+      ctx);
 }
 
 }  // namespace tfstream::render::structured

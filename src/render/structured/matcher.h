@@ -11,9 +11,12 @@
 #include <string_view>
 
 #include "buffer/arena.h"
+#include "render/computed/diff.h"
 #include "stream/json_value.h"
 
 namespace tfstream::render::structured {
+
+using render::DiffContext;
 
 struct PathRef {
   const stream::JsonValue* const* steps = nullptr;
@@ -47,25 +50,27 @@ class Matcher {
   size_t path_count() const { return count_; }
 
   // A step of the wrong type (bool, null, array, object) makes Terraform
-  // panic; we report it through *error and skip the path.
+  // panic: we report it through ctx.Fail and skip the path. OpenTofu just
+  // skips it (flavor.def attribute_path_skips_invalid_steps). Children live
+  // in ctx.arena.
   // Called for every attribute of every value: the common matchers (always,
   // or no paths left) are answered inline.
-  Matcher GetChildWithKey(std::string_view key, buffer::Arena* arena, std::string* error) const {
+  Matcher GetChildWithKey(std::string_view key, const DiffContext& ctx) const {
     if (always_) return *this;
     if (count_ == 0) return Empty(propagate_);
-    return ChildWithKey(key, arena, error);
+    return ChildWithKey(key, ctx);
   }
-  Matcher GetChildWithIndex(long index, buffer::Arena* arena, std::string* error) const {
+  Matcher GetChildWithIndex(long index, const DiffContext& ctx) const {
     if (always_) return *this;
     if (count_ == 0) return Empty(propagate_);
-    return ChildWithIndex(index, arena, error);
+    return ChildWithIndex(index, ctx);
   }
 
  private:
-  Matcher ChildWithKey(std::string_view key, buffer::Arena* arena, std::string* error) const;
-  Matcher ChildWithIndex(long index, buffer::Arena* arena, std::string* error) const;
+  Matcher ChildWithKey(std::string_view key, const DiffContext& ctx) const;
+  Matcher ChildWithIndex(long index, const DiffContext& ctx) const;
   template <typename Pred>
-  Matcher Child(Pred matches_step, buffer::Arena* arena, std::string* error) const;
+  Matcher Child(Pred matches_step, const DiffContext& ctx) const;
 
   bool always_ = false;
   bool propagate_ = false;

@@ -273,6 +273,9 @@ class DifferFixture {
     return d;
   }
   // ValidateUnknown(nil, ...) is ExpectUnknown(Diff{}, ...).
+  Diff ExpectWriteOnly(Action action, bool replace, bool sensitive = false) {
+    return Diff{renderers::WriteOnly(&arena_, sensitive), action, replace};
+  }
   Diff ExpectUnknown(Diff before, Action action, bool replace) {
     return Diff{renderers::Unknown(&arena_, before), action, replace};
   }
@@ -356,8 +359,11 @@ class DifferFixture {
 
   buffer::Arena* arena() { return &arena_; }
 
+  // Whose differ (and renderers, for the comparison) the cases reproduce.
+  const Flavor* flavor_ = &TerraformFlavor();
+
  private:
-  DiffContext Ctx() { return DiffContext{&arena_, &error_}; }
+  DiffContext Ctx() { return DiffContext{&arena_, &error_, flavor_}; }
   Diff Checked(Diff diff) {
     INFO("differ error: " << error_);
     CHECK(error_.empty());
@@ -365,6 +371,7 @@ class DifferFixture {
   }
   RenderOpts Opts() {
     RenderOpts o;
+    o.flavor = flavor_;
     o.palette = &palette_;
     o.arena = &arena_;
     o.error = &render_error_;

@@ -152,6 +152,7 @@ class RendererFixture {
   std::string Render(const Diff& diff, const RenderOpts& opts = {}) {
     RenderOpts o = opts.Clone();
     std::string error;
+    o.flavor = flavor_;
     o.palette = &palette_;
     o.arena = &arena_;
     o.error = &error;
@@ -161,6 +162,24 @@ class RendererFixture {
     CHECK(error == "");
     return out;
   }
+
+  // As Render, without the Clone(): options as a parent hands them to a
+  // child, replacement overrides included.
+  std::string RenderAsChild(const Diff& diff, RenderOpts o) {
+    std::string error;
+    o.flavor = flavor_;
+    o.palette = &palette_;
+    o.arena = &arena_;
+    o.error = &error;
+    std::string out;
+    diff.RenderHuman(0, o, &out);
+    CHECK(error == "");
+    return out;
+  }
+  buffer::Arena* arena() { return &arena_; }
+
+  // Whose renderer the cases reproduce.
+  const Flavor* flavor_ = &TerraformFlavor();
 
  private:
   static BlockGroup Group(std::string_view name, BlockNesting nesting) {

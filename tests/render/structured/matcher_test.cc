@@ -25,18 +25,21 @@ class MatcherFixture {
     return m;
   }
   Matcher Key(const Matcher& m, std::string_view key) {
-    Matcher child = m.GetChildWithKey(key, &arena_, &error_);
+    Matcher child = m.GetChildWithKey(key, Ctx());
     CHECK(error_.empty());
     return child;
   }
   Matcher Index(const Matcher& m, long index) {
-    Matcher child = m.GetChildWithIndex(index, &arena_, &error_);
+    Matcher child = m.GetChildWithIndex(index, Ctx());
     CHECK(error_.empty());
     return child;
   }
 
+  DiffContext Ctx() { return DiffContext{&arena_, &error_, flavor_}; }
+
   buffer::Arena arena_;
   std::string error_;
+  const Flavor* flavor_ = &TerraformFlavor();
 };
 
 TEST_CASE_METHOD(MatcherFixture, "matcher: TestPathMatcher_FollowsPath", "[matcher]") {
@@ -160,21 +163,39 @@ TEST_CASE_METHOD(MatcherFixture, "matcher: a step of another type fails only whe
   Matcher a = Key(m, "a");  // reaching the "a" path is fine
   CHECK(a.MatchesPartial());
   CHECK(error_.empty());
-  (void)a.GetChildWithKey("x", &arena_, &error_);
+  (void)a.GetChildWithKey("x", Ctx());
   CHECK(error_ == "found invalid type within an attribute path (only strings and numbers are allowed)");
 
   error_.clear();
-  (void)Key(m, "b").GetChildWithIndex(0, &arena_, &error_);
+  (void)Key(m, "b").GetChildWithIndex(0, Ctx());
   CHECK_FALSE(error_.empty());
   error_.clear();
-  (void)Key(m, "c").GetChildWithKey("x", &arena_, &error_);
+  (void)Key(m, "c").GetChildWithKey("x", Ctx());
   CHECK_FALSE(error_.empty());
 
   // The bad steps are never looked at under another key.
   error_.clear();
   Matcher other = Key(m, "d");
   CHECK_FALSE(other.MatchesPartial());
-  (void)other.GetChildWithKey("x", &arena_, &error_);
+  (void)other.GetChildWithKey("x", Ctx());
+  CHECK(error_.empty());
+}
+
+// OpenTofu's matcher.go tolerates those steps: they match nothing and nobody
+// hears of them (flavor.def attribute_path_skips_invalid_steps).
+TEST_CASE_METHOD(MatcherFixture, "matcher: OpenTofu skips a step of another type", "[matcher][opentofu]") {
+  flavor_ = &OpenTofuFlavor();
+  Matcher m = PathMatcher(R"([["a", true], ["b", null], ["c", {}], ["c", "x"], ["d", 1], ["e", "x"]])");
+  Matcher a = Key(m, "a");
+  CHECK(a.MatchesPartial());
+  CHECK_FALSE(a.GetChildWithKey("x", Ctx()).MatchesPartial());
+  CHECK_FALSE(Key(m, "b").GetChildWithIndex(0, Ctx()).MatchesPartial());
+  CHECK(Key(m, "c").GetChildWithKey("x", Ctx()).Matches());  // the good path still matches
+  // A number where a key is looked up, and a non-numeric string where an
+  // index is, match nothing in both matchers.
+  CHECK_FALSE(Key(m, "d").GetChildWithKey("1", Ctx()).MatchesPartial());
+  CHECK(Key(m, "d").GetChildWithIndex(1, Ctx()).Matches());
+  CHECK_FALSE(Key(m, "e").GetChildWithIndex(0, Ctx()).MatchesPartial());
   CHECK(error_.empty());
 }
 
