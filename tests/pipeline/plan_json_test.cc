@@ -138,7 +138,11 @@ TEST_CASE("forms validated before output report the first error in the document"
     std::string got = RenderDoc(doc, o);
     INFO(got);
     REQUIRE(got.rfind("ERROR: plan.json:", 0) == 0);
-    size_t offset = std::stoul(got.substr(std::string("ERROR: plan.json:").size()));
+    // The offset is the first number after the label, whatever words
+    // surround it ("plan.json:12:" or "plan.json: byte 12:").
+    size_t digits = got.find_first_of("0123456789", std::string("ERROR: plan.json:").size());
+    REQUIRE(digits != std::string::npos);
+    size_t offset = std::stoul(got.substr(digits));
     CHECK(offset > first);
     CHECK(offset < later);
   }
