@@ -3,7 +3,19 @@
 namespace tfstream::cli {
 
 std::string_view HelpDetails() {
-  return R"HELP(Terminal:
+  return R"HELP(Input:
+  PLAN must be a plan, else tfstream exits 1 before any output: its top-level
+  object has a member only plans have (planned_values, which `terraform show
+  -json PLANFILE` always writes, resource_changes, resource_drift,
+  output_changes, prior_state, configuration, deferred_changes,
+  action_invocations, relevant_attributes, plan_format_version or
+  provider_format_version), or it has the renderer's shape (provider_schemas
+  without format_version). A state (`terraform show -json` without PLANFILE),
+  a provider schemas document, {}, null, a binary plan file (a zip: convert it
+  with `terraform show -json PLANFILE`) and the setup-terraform wrapper's
+  "[command]" and "::debug::" lines are each refused with what they are.
+
+Terminal:
   Colour (--color auto) is on when standard output is a terminal, NO_COLOR is
   unset or empty and TERM is not "dumb". The wrap width is, when standard
   output is a terminal, its width (TIOCGWINSZ), else COLUMNS, else 78; when it

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "pipeline/not_a_plan.h"
 #include "render/text/go_float.h"
 
 namespace tfstream::pipeline {
@@ -20,6 +21,7 @@ bool Incompatible(std::string_view local, std::string_view remote) {
 
 Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks hooks) {
   hooks.filter = ctx->opt.filter.active() ? &ctx->opt.filter : nullptr;
+  if (Status start = CheckPlanStart(ctx->in.plan); !start.ok()) return ctx->PlanError(start);
   std::function<void(uint64_t)> done_before = ctx->in.release_plan_before;
   if (progress != nullptr) {
     progress->Scanning(0);
@@ -43,7 +45,13 @@ Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks h
     std::fprintf(stderr, "tfstream: pre-scan split: %d stretches taken over, the first at byte %zu\n",
                  split.segments_taken, split.taken_at);
   }
-  if (!s.ok()) return ctx->PlanError(s);
+  if (!s.ok()) return ctx->PlanError(ExplainScanError(ctx->in.plan, s));
+  // What is not a plan must not render as one without changes; but broken
+  // JSON in what the pre-scan left for later is reported as such first.
+  if (Status not_plan = CheckIsPlan(ctx->facts); !not_plan.ok()) {
+    Status v = stream::ValidateDeferred(ctx->in.plan, ctx->facts);
+    return ctx->PlanError(v.ok() ? not_plan : v);
+  }
   if (progress != nullptr) progress->Scanning(ctx->in.plan.size());
   return Status::Ok();
 }
