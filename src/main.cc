@@ -182,6 +182,8 @@ int main(int argc, char** argv) {
        "Markdown: at most N bytes per output (default 65000; 0 no limit)")
       ("output-prefix", po::value<std::string>(&output_prefix)->value_name("PATH"),
        "Markdown: write PATH.1.md, PATH.2.md ... of at most --max-bytes each")
+      ("strict-schemas", "exit 1 (after rendering everything) when resources' values carry attributes or blocks "
+       "their schemas lack, which are warned about on standard error and not shown (see Input)")
       ("progress", po::value<std::string>(&progress)->value_name("WHEN"),
        "auto | always | never: progress on standard error (default auto: when it is a terminal)")
       ("help,h", "show this help")
@@ -348,5 +350,9 @@ int main(int argc, char** argv) {
     (void)sink.Flush();
     return Fail(job.status.message(), job.report.too_large ? 3 : 1);
   }
+  for (const std::string& warning : job.report.warnings) {
+    std::fprintf(stderr, "tfstream: warning: %s\n", OneLine(warning).c_str());
+  }
+  if (!job.report.warnings.empty() && vm.count("strict-schemas")) return 1;
   return 0;
 }

@@ -15,6 +15,12 @@ std::string_view HelpDetails() {
   with `terraform show -json PLANFILE`) and the setup-terraform wrapper's
   "[command]" and "::debug::" lines are each refused with what they are.
 
+Stale schemas:
+  Attributes and blocks in a resource's values that its schema lacks are left
+  out, as Terraform does; standard error then gets one warning per resource
+  type naming the first and how many more (the schemas may be another provider
+  version's). --strict-schemas makes that exit 1, after rendering everything.
+
 Terminal:
   Colour (--color auto) is on when standard output is a terminal, NO_COLOR is
   unset or empty and TERM is not "dumb". The wrap width is, when standard

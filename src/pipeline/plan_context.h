@@ -15,6 +15,7 @@
 #include "base/status.h"
 #include "buffer/arena.h"
 #include "pipeline/plan_pipeline.h"
+#include "pipeline/stale_schemas.h"
 #include "render/computed/palette.h"
 #include "render/text/colorize.h"
 #include "stream/json_scanner.h"
@@ -59,6 +60,9 @@ struct PlanContext {
   // provider_schemas objects), when ScanPlan runs it on another thread
   // beside the plan's pre-scan; taken by CheckSchemas / CheckSchemasFile.
   std::future<SchemasFileCheck> schemas_file_check;
+  // What the rendering threads found the schemas lack; the one thing they
+  // write (it locks).
+  mutable StaleSchemas stale_schemas;
 
   void Release(uint64_t offset) const {
     if (in.release_plan_before) in.release_plan_before(offset);

@@ -143,7 +143,9 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
     if (!(s = RenderOutputs(ctx, &worker, prepared.outputs, &text)).ok()) return s;
     if (!(s = add(DetailsUnit("Changes to Outputs", DiffLines(text)))).ok()) return s;
   }
-  return parts.Finish();
+  if (!(s = parts.Finish()).ok()) return s;
+  if (report != nullptr) report->warnings = ctx.stale_schemas.Warnings();
+  return s;
 }
 
 }  // namespace tfstream::pipeline

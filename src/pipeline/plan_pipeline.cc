@@ -67,6 +67,7 @@ class PlanPipeline {
       : ctx_(in, opt), progress_(progress), out_(out), worker_(ctx_) {}
 
   Status Run();
+  std::vector<std::string> Warnings() const { return ctx_.stale_schemas.Warnings(); }
 
  private:
   Status RenderChanges();
@@ -255,6 +256,7 @@ Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink
   } else {
     PlanPipeline pipeline(input, options, progress.get(), out);
     s = pipeline.Run();
+    if (s.ok() && report != nullptr) report->warnings = pipeline.Warnings();
   }
   if (progress != nullptr) {
     progress->Finish();

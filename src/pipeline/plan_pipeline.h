@@ -8,6 +8,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/status.h"
 #include "buffer/output_sink.h"
@@ -52,6 +53,10 @@ struct Report {
   // Markdown to standard output would have exceeded max_bytes; nothing was
   // written.
   bool too_large = false;
+  // Warnings for standard error, one line each (without "tfstream: "): the
+  // resource types whose values carry members their schemas lack
+  // (stale_schemas.h). Set only when rendering succeeded.
+  std::vector<std::string> warnings;
 };
 
 struct Input {

@@ -39,9 +39,11 @@ Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffCo
 
   std::vector<NamedDiff> attributes;
   attributes.reserve(block.attributes.size());
+  ChildHits hits;
   for (const stream::NamedAttribute& attr : block.attributes) {
     if (attr.attribute->write_only) continue;
     Change child = value.GetChild(attr.name, ctx.arena, ctx.error);
+    hits.Count(child);
     if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
     child.before_explicit = false;
     child.after_explicit = false;
@@ -54,6 +56,7 @@ Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffCo
   std::vector<BlockGroup> groups;
   for (const stream::NamedBlockType& bt : block.block_types) {
     Change child = value.GetChild(bt.name, ctx.arena, ctx.error);
+    hits.Count(child);
     if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
     BlockGroup g;
     g.name = bt.name;
@@ -100,6 +103,19 @@ Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffCo
     groups.push_back(g);
     current = CompareActions(current, action);
   }
+
+  NoteUnknownMembers(
+      value, hits,
+      [&block](std::string_view name) {
+        for (const stream::NamedAttribute& a : block.attributes) {
+          if (a.name == name) return true;
+        }
+        for (const stream::NamedBlockType& b : block.block_types) {
+          if (b.name == name) return true;
+        }
+        return false;
+      },
+      ctx);
 
   for (const stream::NamedAttribute& attr : block.attributes) {
     if (!attr.attribute->write_only) continue;

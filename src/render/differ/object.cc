@@ -14,12 +14,14 @@ Action ProcessObject(const Change& v, std::span<const Attr> attributes, bool (*i
                      Compute compute, const DiffContext& ctx, std::vector<NamedDiff>* out) {
   structured::ChangeMap map = v.AsMap();
   Action current = v.GetDefaultActionForIteration();
+  ChildHits hits;
   for (int pass = 0; pass < 2; ++pass) {
     bool write_only_pass = pass == 1;
     Action for_write_only = current;
     for (const Attr& attr : attributes) {
       if (is_write_only(attr) != write_only_pass) continue;
       Change value = map.GetChild(attr.name, ctx.arena, ctx.error);
+      hits.Count(value);
       if (!value.relevant_attributes.MatchesPartial()) value = value.AsNoOp();
       value.before_explicit = false;
       value.after_explicit = false;
@@ -31,6 +33,12 @@ Action ProcessObject(const Change& v, std::span<const Attr> attributes, bool (*i
       out->push_back(NamedDiff{attr.name, d});
     }
   }
+  NoteUnknownMembers(
+      map, hits,
+      [attributes](std::string_view name) {
+        return std::any_of(attributes.begin(), attributes.end(), [name](const Attr& a) { return a.name == name; });
+      },
+      ctx);
   std::sort(out->begin(), out->end(), [](const NamedDiff& a, const NamedDiff& b) { return a.name < b.name; });
   return current;
 }
