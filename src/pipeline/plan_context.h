@@ -48,6 +48,7 @@ struct PlanContext {
   render::Palette palette;
   stream::PlanFacts facts;
   std::unique_ptr<stream::SchemaStore> schemas;
+  bool schemas_from_file = false;  // else the plan's own provider_schemas
   buffer::Arena long_arena;  // relevant attributes naming no resource, for the whole run
   // relevant_attributes entries naming a resource, as (RelevantKey(address),
   // offset of the entry in the plan), sorted: 16 bytes an entry, where a
@@ -160,6 +161,10 @@ void StartSchemasFileCheck(PlanContext* ctx);
 // Checks done before any output: every schema resource changes need exists,
 // relevant attributes are well formed, action invocations have what they need.
 Status CheckSchemas(PlanContext* ctx);
+// "no schema for <what> of provider "P": <why, and how to get schemas>",
+// after CheckSchemas: names a provider the schemas lack (or have under a
+// short name) and says how to make schemas and that --summary needs none.
+std::string MissingSchemaMessage(const PlanContext& ctx, std::string_view provider, const std::string& what);
 // Only that a --schemas file given is a valid schemas file (for --summary,
 // which reads no schemas).
 Status CheckSchemasFile(PlanContext* ctx);

@@ -61,8 +61,9 @@ Status ResourceWorker::ComputeDiff(const stream::ResourceChange& rc, bool drift,
       rc.type, &found, &block);
   if (!s.ok()) return Status::Error(Located(ctx_.schemas->label(), s));
   if (!found) {
-    return ctx_.AddressError(rc.address, "no schema for type \"" + std::string(rc.type) + "\" of provider \"" +
-                                             std::string(rc.provider_name) + "\"", element_offset_);
+    const std::string what = std::string(rc.IsManaged() ? "resource" : "data source") + " type \"" +
+                             std::string(rc.type) + "\"";
+    return ctx_.AddressError(rc.address, MissingSchemaMessage(ctx_, rc.provider_name, what), element_offset_);
   }
   error_.clear();
   unknown_names_.clear();

@@ -43,6 +43,8 @@ class SchemaStore {
               const Block** block);
   // Whether the provider exists at all.
   Status HasProvider(std::string_view provider, bool* found);
+  // The providers there are (not null), sorted: for error messages.
+  Status ProviderNames(std::vector<std::string>* out);
 
   const std::string& label() const { return label_; }
 

@@ -169,5 +169,5 @@ TEST_CASE("hidden drift still fails on a later entry without a schema", "[pipeli
   std::string bad = doc;
   bad.insert(bad.find("\n  }],\n  \"relevant_attributes\"") + 4, second_entry);
   bad.insert(bad.find(R"({"resource": "t.a")"), relevant);
-  CHECK(RenderDoc(bad, options).find(": u.b: no schema for type \"u\"") != std::string::npos);
+  CHECK(RenderDoc(bad, options).find(": u.b: no schema for resource type \"u\"") != std::string::npos);
 }

@@ -124,6 +124,29 @@ expect_error schema/show-json-without-schemas "$SHOW" --offset "$(element_at "$S
 mutate "$P" schemas_null.json '"provider_schemas":{' '"provider_schemas":null,"x":{'
 expect_error schema/provider-schemas-null schemas_null.json --offset "$(element_at schemas_null.json test_thing.a)" \
   --match 'no schema' -- schemas_null.json
+# Each says what is missing, how to make schemas and that --summary needs none.
+expect_error schema/missing-provider-named no_provider.json --match \
+  'the plan.s provider_schemas has no such provider \(it has "registry.terraform.io/hashicorp/other"\): make them with `terraform providers schema -json > schemas.json` \(or `tofu providers schema -json`\) where the plan was made \(--summary needs no schemas\)$' \
+  -- no_provider.json
+expect_error schema/missing-type-other-version no_resource.json --match \
+  'has the provider but not this type, so they may come from another provider version: make them with .*--summary needs no schemas' \
+  -- no_resource.json
+expect_error schema/without-schemas-how-to "$SHOW" --match \
+  'no provider schemas given: make them with `terraform providers schema -json > schemas.json`.* and pass them with --schemas \(--summary needs no schemas\)$' \
+  -- "$SHOW"
+tf --summary "$SHOW"
+result schema/without-schemas-summary-works "$([ "$RC" = 0 ] && [ ! -s "$W/err" ] && echo 1 || echo 0)" "$(describe_run)"
+# Schemas keyed by Terraform 0.12's short provider names ("null") against a
+# plan keyed by address, and the other way round: refused with the reason.
+mutate "$S" short_schemas.json '"registry.terraform.io/hashicorp/null":' '"null":'
+expect_error schema/short-names-in-schemas "$SHOW" \
+  --match 'the schemas file names it "null", by Terraform 0.12.s short provider names, and the plan by address' \
+  -- --schemas short_schemas.json "$SHOW"
+$PYTHON -S -c 'import sys; d=open(sys.argv[1]).read(); open(sys.argv[2],"w").write(d.replace("\"registry.terraform.io/hashicorp/null\"", "\"null\""))' "$SHOW" short_plan.json
+expect_error schema/short-names-in-plan short_plan.json \
+  --match 'the plan names it by Terraform 0.12.s short provider name and the schemas file by address \("registry.terraform.io/hashicorp/null"\)' \
+  -- --schemas "$S" short_plan.json
+expect_ok schema/short-names-both - -- --schemas short_schemas.json short_plan.json
 # Of several resources needing one missing schema, the first is named.
 mutate no_resource.json no_resource_z.json '"address":"test_thing.a"' '"address":"test_thing.z"'
 expect_error schema/missing-first-named no_resource_z.json --offset "$(element_at no_resource_z.json test_thing.z)" \
