@@ -16,7 +16,9 @@ using stream::ByteRange;
 using stream::JsonValue;
 
 std::string Located(const std::string& label, const Status& s) {
-  if (s.has_offset()) return label + ":" + std::to_string(s.offset()) + ": " + s.message();
+  // "byte N", not "label:N": a plan is usually one line, and a bare number
+  // after a file name reads as a line number.
+  if (s.has_offset()) return label + ": byte " + std::to_string(s.offset()) + ": " + s.message();
   return label + ": " + s.message();
 }
 

@@ -25,7 +25,7 @@
 
 namespace tfstream::pipeline {
 
-// "<label>:<offset>: <message>", or "<label>: <message>" without an offset.
+// "<label>: byte <offset>: <message>", or "<label>: <message>" without an offset.
 std::string Located(const std::string& label, const Status& s);
 
 // What checking a --schemas file found: its provider_schemas objects since
@@ -71,11 +71,11 @@ struct PlanContext {
 
   // An error located in the plan document.
   Status PlanError(const Status& s) const { return Status::Error(Located(in.plan_label, s)); }
-  // "<file>:<offset>: <address>: <message>"; the offset is where the
+  // "<file>: byte <offset>: <address>: <message>"; the offset is where the
   // resource (or action invocation) starts, when known.
   Status AddressError(std::string_view address, const std::string& message,
                       uint64_t offset = Status::kNoOffset) const {
-    std::string where = offset == Status::kNoOffset ? in.plan_label : in.plan_label + ":" + std::to_string(offset);
+    std::string where = offset == Status::kNoOffset ? in.plan_label : in.plan_label + ": byte " + std::to_string(offset);
     return Status::Error(where + ": " + std::string(address) + ": " + message);
   }
 

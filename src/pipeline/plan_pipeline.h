@@ -78,7 +78,7 @@ struct Input {
   std::function<void(bool on)> plan_read_ahead;
 };
 
-// Errors come back as "<label>:<offset>: <message>" (or "<label>: ...").
+// Errors come back as "<label>: byte <offset>: <message>" (or "<label>: ...").
 Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink* out, Report* report = nullptr);
 
 }  // namespace tfstream::pipeline

@@ -178,7 +178,7 @@ bad_input_anywhere_fails_every_form() {
   for args in "--summary" "--format markdown" "--format markdown --output-prefix $WORK/badmd"; do
     t $args "$WORK/bad.json" >"$WORK/out" 2>"$WORK/err"
     rc=$?
-    [ $rc = 1 ] && [ ! -s "$WORK/out" ] && grep -q "bad.json:[0-9]*: expected a value" "$WORK/err" &&
+    [ $rc = 1 ] && [ ! -s "$WORK/out" ] && grep -q "bad.json: byte [0-9]*: expected a value" "$WORK/err" &&
       [ ! -e "$WORK/badmd.1.md" ] || { echo "  [$args] exit $rc: $(cat "$WORK/err")"; return 1; }
   done
 }

@@ -73,10 +73,10 @@ TEST_CASE("binary plan files and the setup-terraform wrapper's lines are recogni
                 "`terraform show -json PLANFILE`"));
   const std::string plan = PlanDoc({PlanChange("t.a", R"(["create"])", "null", "a")});
   CHECK(Refused("[command]/home/runner/work/_temp/terraform-bin show -json tfplan\n" + plan,
-                ":0: the input starts with a \"[command]...\" line"));
+                ": byte 0: the input starts with a \"[command]...\" line"));
   const std::string trailing = plan + "\n::debug::Terraform exited with code 0.\n::debug::stdout: x\n";
   const std::string at = std::to_string(plan.size() + 1);
-  CHECK(Refused(trailing, std::string(":").append(at).append(": \"::debug::\" lines follow the JSON")));
+  CHECK(Refused(trailing, std::string(": byte ").append(at).append(": \"::debug::\" lines follow the JSON")));
   CHECK(RenderDoc(trailing, Options{}).find("`terraform_wrapper: false`") != std::string::npos);
   // Other trailing data is still the JSON error it was.
   CHECK(RenderDoc(plan + " x", Options{}).find("unexpected data after the end of the plan") != std::string::npos);
