@@ -37,7 +37,8 @@ constexpr const char* kUsage =
     "Renders a Terraform plan in JSON as the human-readable text Terraform prints.\n"
     "PLAN is `terraform show -json PLANFILE` output (give the provider schemas with\n"
     "--schemas) or an HCP Terraform renderer document with provider_schemas\n"
-    "embedded. PLAN '-' or no PLAN reads standard input.\n";
+    "embedded. PLAN '-' or no PLAN reads standard input (but no PLAN with standard\n"
+    "input a terminal prints a usage hint, exit 2). It must be a plan (see Input).\n";
 
 constexpr const char* kRendererVersion = "hashicorp/terraform internal/command/jsonformat @883c7221ee2e";
 
@@ -172,8 +173,8 @@ int main(int argc, char** argv) {
       ("jobs,j", po::value<int>(&jobs)->value_name("N"),
        "threads rendering resource blocks (default: the cores this process may use, after CPU affinity and cgroup CPU limits); output order is unchanged")
       ("action", po::value<std::vector<std::string>>(&action_lists)->composing()->value_name("LIST"),
-       "show only blocks whose action is in LIST, comma-separated: create, update, delete, replace, read, "
-       "forget, no-op, moved, import (repeatable; see Filters)")
+       "show only blocks whose action is in LIST, comma-separated: create, update, delete (or destroy), replace, "
+       "read, forget, no-op, moved, import (repeatable; see Filters)")
       ("address", po::value<std::vector<std::string>>(&address_globs)->composing()->value_name("GLOB"),
        "show only blocks whose address matches GLOB (repeatable; see Filters)")
       ("summary", "one line per shown block and the Plan: line, from a fast scan (see Summary)")
@@ -189,11 +190,12 @@ int main(int argc, char** argv) {
       ("help,h", "show this help")
       ("version", "show the version");
   po::options_description hidden;
-  hidden.add_options()("plan", po::value<std::string>(&plan_path));
+  std::vector<std::string> plan_paths;
+  hidden.add_options()("plan", po::value<std::vector<std::string>>(&plan_paths));
   po::options_description all;
   all.add(desc).add(hidden);
   po::positional_options_description pos;
-  pos.add("plan", 1);
+  pos.add("plan", -1);  // more than one is our own usage error below
 
   // Terraform spells it -no-color; accept that spelling too.
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -218,6 +220,20 @@ int main(int argc, char** argv) {
     return 0;
   }
 
+  if (plan_paths.size() > 1) {
+    return Fail("one PLAN only, got " + std::to_string(plan_paths.size()) + " ('" + plan_paths[0] + "', '" +
+                    plan_paths[1] + "'" + (plan_paths.size() > 2 ? ", ..." : "") +
+                    "); the provider schemas go with --schemas FILE",
+                2);
+  }
+  if (plan_paths.size() == 1) plan_path = plan_paths[0];
+  // Without PLAN, standard input is read: from a terminal that would wait
+  // silently for a plan typed in.
+  if (plan_paths.empty() && isatty(STDIN_FILENO)) {
+    return Fail("no PLAN given and standard input is a terminal: usage: tfstream [--schemas schemas.json] PLAN "
+                "(a file of `terraform show -json PLANFILE` output, or - for standard input; see --help)",
+                2);
+  }
   Options options;
   if (mode == "normal") {
     options.mode = tfstream::pipeline::PlanMode::kNormal;
@@ -350,6 +366,7 @@ int main(int argc, char** argv) {
     (void)sink.Flush();
     return Fail(job.status.message(), job.report.too_large ? 3 : 1);
   }
+  for (const std::string& note : job.report.notes) std::fprintf(stderr, "tfstream: note: %s\n", OneLine(note).c_str());
   for (const std::string& warning : job.report.warnings) {
     std::fprintf(stderr, "tfstream: warning: %s\n", OneLine(warning).c_str());
   }

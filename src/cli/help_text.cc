@@ -49,7 +49,7 @@ Filters:
   AND its address matches one of the patterns (an option left out accepts every
   block):
     create   ["create"]             update   ["update"]
-    delete   ["delete"]             read     ["read"]
+    delete   ["delete"] (or destroy) read    ["read"]
     replace  ["delete","create"], ["create","delete"], ["create","forget"]
     forget   ["forget"]
     no-op    ["no-op"] blocks (printed only because moved or imported)
@@ -69,6 +69,9 @@ Filters:
   lists the symbols of the blocks shown; the "Plan:" line still counts the
   whole plan, and is followed by "Filtered out N of M resource blocks." The
   drift and deferred sections, outputs and actions to invoke are not filtered.
+  An unknown action word is refused with the nearest suggested. When the plan
+  has blocks but the filters let none through, standard error says so (a
+  "tfstream: note:" line; exit status 0).
 
 Summary:
   --summary prints, instead of the blocks, one line per block that would be

@@ -144,7 +144,12 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
     if (!(s = add(DetailsUnit("Changes to Outputs", DiffLines(text)))).ok()) return s;
   }
   if (!(s = parts.Finish()).ok()) return s;
-  if (report != nullptr) report->warnings = ctx.stale_schemas.Warnings();
+  if (report != nullptr) {
+    report->warnings = ctx.stale_schemas.Warnings();
+    if (options.filter.active()) {
+      if (std::string note = FiltersMatchedNothing(ctx.facts); !note.empty()) report->notes.push_back(note);
+    }
+  }
   return s;
 }
 

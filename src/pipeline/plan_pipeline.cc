@@ -67,7 +67,12 @@ class PlanPipeline {
       : ctx_(in, opt), progress_(progress), out_(out), worker_(ctx_) {}
 
   Status Run();
-  std::vector<std::string> Warnings() const { return ctx_.stale_schemas.Warnings(); }
+  void TakeReport(Report* report) const {
+    report->warnings = ctx_.stale_schemas.Warnings();
+    if (ctx_.opt.filter.active()) {
+      if (std::string note = FiltersMatchedNothing(ctx_.facts); !note.empty()) report->notes.push_back(note);
+    }
+  }
 
  private:
   Status RenderChanges();
@@ -250,13 +255,13 @@ Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink
   }
   Status s;
   if (options.summary) {
-    s = RenderSummary(input, options, progress.get(), out);
+    s = RenderSummary(input, options, progress.get(), out, report);
   } else if (options.format == Format::kMarkdown) {
     s = RenderMarkdown(input, options, progress.get(), out, report);
   } else {
     PlanPipeline pipeline(input, options, progress.get(), out);
     s = pipeline.Run();
-    if (s.ok() && report != nullptr) report->warnings = pipeline.Warnings();
+    if (s.ok() && report != nullptr) pipeline.TakeReport(report);
   }
   if (progress != nullptr) {
     progress->Finish();

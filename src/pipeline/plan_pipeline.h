@@ -57,6 +57,9 @@ struct Report {
   // resource types whose values carry members their schemas lack
   // (stale_schemas.h). Set only when rendering succeeded.
   std::vector<std::string> warnings;
+  // Notes for standard error that are no warning (--strict-schemas ignores
+  // them): filters that matched no block (plan_totals.h).
+  std::vector<std::string> notes;
 };
 
 struct Input {

@@ -26,7 +26,7 @@ static_assert(std::size(kGroupOrder) == stream::kPlanActionCount);
 }  // namespace
 
 Status RenderSummary(const Input& input, const Options& options, ProgressMeter* progress,
-                     buffer::OutputSink* out) {
+                     buffer::OutputSink* out, Report* report) {
   PlanContext ctx(input, options);
   std::array<std::string, stream::kPlanActionCount> groups;  // by PlanAction
   std::array<std::string, stream::kPlanActionCount> symbols;
@@ -63,7 +63,11 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
   if (any) out->Append("\n");
   out->Append(PlanSummaryLine(ctx.facts, ctx.colorize) + "\n");
   if (options.filter.active()) out->Append(FilteredOutLine(ctx.facts) + "\n");
-  return out->Flush();
+  if (!(s = out->Flush()).ok()) return s;
+  if (report != nullptr && options.filter.active()) {
+    if (std::string note = FiltersMatchedNothing(ctx.facts); !note.empty()) report->notes.push_back(note);
+  }
+  return s;
 }
 
 }  // namespace tfstream::pipeline

@@ -147,7 +147,30 @@ check markdown_parts_hold_everything markdown_parts_hold_everything
 check markdown_truncates_a_huge_block markdown_truncates_a_huge_block
 
 # --- usage ----------------------------------------------------------------------
-check bad_action usage_error --action destroy $P
+check bad_action usage_error --action frobnicate $P
+# Terraform's word "destroy" is "delete"; a mistyped word gets the nearest.
+destroy_is_delete() { t --no-color --action destroy $P | cmp -s - <(t --no-color --action delete $P); }
+action_suggests_nearest() {
+  ! t --action updte $P >/dev/null 2>"$WORK/err" && grep -q "unknown action 'updte' (did you mean 'update'?" "$WORK/err" &&
+    ! t --action recreate $P >/dev/null 2>"$WORK/err" && grep -q "did you mean 'replace'?" "$WORK/err"
+}
+check destroy_is_delete destroy_is_delete
+check action_suggests_nearest action_suggests_nearest
+# Two PLAN arguments: our own one-line message.
+two_plans() { usage_error $P $P && grep -qx "tfstream: one PLAN only, got 2 ('$P', '$P'); the provider schemas go with --schemas FILE" "$WORK/err"; }
+check two_plans two_plans
+# Filters that match no block: the usual output, and a note on standard error.
+filter_matching_nothing_says_so() {
+  local form
+  for form in --no-color --summary "--format markdown"; do
+    # shellcheck disable=SC2086  # the form is one or two words
+    t $form --address 'module.nope' $P >"$WORK/out" 2>"$WORK/err" || return 1
+    grep -qx "tfstream: note: --action/--address matched none of the plan's 12 resource blocks" "$WORK/err" ||
+      { echo "  $form: $(cat "$WORK/err")"; return 1; }
+  done
+  t --no-color --action delete $P >/dev/null 2>"$WORK/err" && [ ! -s "$WORK/err" ]
+}
+check filter_matching_nothing_says_so filter_matching_nothing_says_so
 check empty_address usage_error --address '' $P
 check bad_format usage_error --format html $P
 check tiny_max_bytes usage_error --format markdown --max-bytes 100 $P

@@ -71,6 +71,13 @@ progress_auto_off_when_stderr_is_not_a_terminal() {
   in_pty 100 "'$TFSTREAM' --no-color $P 2>'$WORK/err'" >"$WORK/got" && same "$WORK/got" "$WORK/plain100" &&
     [ ! -s "$WORK/err" ]
 }
+# No PLAN and standard input a terminal: a usage hint and exit 2 at once,
+# instead of waiting for a plan to be typed.
+no_plan_with_terminal_stdin_hints() {
+  in_pty 100 "'$TFSTREAM' 2>&1; echo \"rc=\$?\"" >"$WORK/tty"
+  grep -q "^tfstream: no PLAN given and standard input is a terminal: usage: tfstream" "$WORK/tty" &&
+    grep -q "^rc=2" "$WORK/tty"
+}
 progress_never_is_silent() {
   in_pty 100 "'$TFSTREAM' --no-color --progress never $P >/dev/null" >"$WORK/tty" && [ ! -s "$WORK/tty" ]
 }
@@ -117,5 +124,6 @@ check tf_in_automation_words_suggestions tf_in_automation_words_suggestions
 check progress_auto_on_a_terminal progress_auto_on_a_terminal
 check progress_auto_off_when_stderr_is_not_a_terminal progress_auto_off_when_stderr_is_not_a_terminal
 check progress_never_is_silent progress_never_is_silent
+check no_plan_with_terminal_stdin_hints no_plan_with_terminal_stdin_hints
 check progress_and_plan_share_a_terminal_cleanly progress_and_plan_share_a_terminal_cleanly
 finish
