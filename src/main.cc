@@ -276,6 +276,8 @@ int main(int argc, char** argv) {
   if (progress == "always" || (progress == "auto" && isatty(STDERR_FILENO))) {
     options.progress_fd = STDERR_FILENO;
     options.progress_columns = isatty(STDERR_FILENO) ? TerminalWidth(STDERR_FILENO) : 0;
+    // For tests of the drawing on small plans: seconds before the first draw.
+    if (const char* delay = std::getenv("TFSTREAM_PROGRESS_DELAY")) options.progress_delay = std::atof(delay);
   } else if (progress != "never" && progress != "auto") {
     return Fail("--progress must be auto, always or never, not '" + progress + "'", 2);
   }

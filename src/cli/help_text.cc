@@ -30,9 +30,10 @@ Terminal:
 
 Progress:
   --progress=auto (the default) draws only when standard error is a terminal,
-  always draws anyway, never is silent. One line on standard error, redrawn in
-  place with "\r" at most 4 times a second and erased at the end (errors
-  included):
+  always draws anyway, never is silent. Nothing is drawn before one second of
+  work; then one line on standard error, redrawn in place with "\r" at most 4
+  times a second and erased at the end (errors included) and on SIGINT or
+  SIGTERM:
     rendering 80.1/120.0 MiB (66%), 1234/5000 resources, 60.1 MiB/s, ETA 0:03
   "scanning" is the first pass, over the whole plan; "rendering" the pass over
   its resource_changes array (the other sections are quick and not reported).

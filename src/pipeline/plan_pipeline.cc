@@ -248,7 +248,8 @@ Status PlanPipeline::Run() {
 Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink* out, Report* report) {
   std::unique_ptr<ProgressMeter> progress;
   if (options.progress_fd >= 0) {
-    progress = std::make_unique<ProgressMeter>(input.plan.size(), options.progress_columns, options.progress_fd);
+    progress = std::make_unique<ProgressMeter>(input.plan.size(), options.progress_columns, options.progress_fd,
+                                               options.progress_delay);
     if (options.stdout_is_terminal) {
       out->set_before_write([meter = progress.get()](std::string_view text) { meter->BeforeOutput(text); });
     }

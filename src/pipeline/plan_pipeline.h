@@ -45,6 +45,8 @@ struct Options {
   // text is written.
   int progress_fd = -1;
   int progress_columns = 0;
+  // Seconds of work before progress is first drawn (ProgressMeter::kDelay).
+  double progress_delay = 1.0;
   bool stdout_is_terminal = false;
 };
 

@@ -19,9 +19,43 @@ usage_error() {  # usage_error ARGS...: exit 2, one line on stderr, nothing on s
 t --no-color $P >"$WORK/plain"
 default_equals_progress_never() { t --no-color --progress never $P | cmp -s - "$WORK/plain"; }
 progress_always_leaves_stdout_alone() {
-  t --no-color --progress always $P >"$WORK/out" 2>"$WORK/err" && cmp -s "$WORK/out" "$WORK/plain" &&
+  TFSTREAM_PROGRESS_DELAY=0 t --no-color --progress always $P >"$WORK/out" 2>"$WORK/err" && cmp -s "$WORK/out" "$WORK/plain" &&
     grep -q $'^\rscanning ' "$WORK/err" && [ "$(tail -c 1 "$WORK/err" | od -An -c | tr -d ' ')" = '\r' ]
 }
+# Nothing is drawn before a second of work: a small plan never shows progress.
+progress_waits_a_second() { t --no-color --progress always $P 2>"$WORK/err" >/dev/null && [ ! -s "$WORK/err" ]; }
+check progress_waits_a_second progress_waits_a_second
+# SIGTERM while the line is drawn erases it before tfstream dies by the
+# signal (stdout is a FIFO nobody reads, so tfstream blocks mid-render).
+progress_erased_on_sigterm() {
+  python3 - "$WORK/big.json" <<'PY'
+import json, sys
+changes = [{"address": "t.r%d" % i, "mode": "managed", "type": "t", "name": "r%d" % i, "provider_name": "p",
+            "change": {"actions": ["create"], "before": None, "after": {"v": "x" * 200}, "after_unknown": {}}}
+           for i in range(3000)]
+schemas = {"p": {"provider": {"version": 0, "block": {}}, "resource_schemas": {"t": {"version": 0, "block": {
+    "attributes": {"v": {"type": "string", "optional": True}}}}}}}
+json.dump({"plan_format_version": "1.2", "resource_changes": changes, "provider_schemas": schemas},
+          open(sys.argv[1], "w"))
+PY
+  rm -f "$WORK/fifo" && mkfifo "$WORK/fifo"
+  sleep 30 <"$WORK/fifo" &
+  local reader=$! pid rc
+  TFSTREAM_PROGRESS_DELAY=0 "$TFSTREAM" --no-color --progress always -j1 "$WORK/big.json" >"$WORK/fifo" 2>"$WORK/err" &
+  pid=$!
+  sleep 1
+  kill -TERM "$pid"
+  wait "$pid"
+  rc=$?
+  kill "$reader" 2>/dev/null
+  wait "$reader" 2>/dev/null
+  # Killed by SIGTERM (143); stderr drew a line and ends with it blanked.
+  [ "$rc" = 143 ] && grep -Eq $'\r''(scanning|rendering) ' "$WORK/err" &&
+    python3 -c 'import sys; e = open(sys.argv[1], newline="").read(); last = e.rstrip("\r").rsplit("\r", 1)[-1]
+sys.exit(0 if e.endswith("\r") and last.strip(" ") == "" and len(last) > 10 else 1)' "$WORK/err" ||
+    { echo "  exit $rc, stderr $(od -c "$WORK/err" | head -3)"; return 1; }
+}
+check progress_erased_on_sigterm progress_erased_on_sigterm
 progress_auto_off_a_terminal() { t --no-color $P 2>"$WORK/err" >/dev/null && [ ! -s "$WORK/err" ]; }
 check default_equals_progress_never default_equals_progress_never
 check progress_always_leaves_stdout_alone progress_always_leaves_stdout_alone
