@@ -159,19 +159,19 @@ int main(int argc, char** argv) {
   po::options_description desc("Options");
   desc.add_options()
       ("schemas", po::value<std::string>(&schemas)->value_name("FILE"),
-       "provider schemas: output of `terraform providers schema -json` (a plan's embedded provider_schemas win; the file is still checked)")
+       "provider schemas: output of `terraform providers schema -json` (a plan's embedded provider_schemas win; the file is still checked; - reads standard input, PLAN then a file)")
       ("mode", po::value<std::string>(&mode)->value_name("MODE"),
        "plan mode: normal | destroy | refresh-only (default normal; the JSON does not record it)")
       ("color", po::value<std::string>(&color)->value_name("WHEN"),
        "always | never | auto (default auto: colour when stdout is a terminal, NO_COLOR is unset and TERM is not dumb)")
       ("no-color", "never colour (also accepted as Terraform's -no-color)")
       ("width", po::value<int>(&width)->value_name("N"),
-       "wrap width (default: the terminal's width when stdout is a terminal, else 78)")
+       "wrap width (default: the terminal's width when stdout is a terminal, else 78; 0: no wrapping)")
       ("automation", "wording as with TF_IN_AUTOMATION set (the variable is honoured too)")
       ("quality", po::value<std::string>(&quality)->value_name("Q"),
        "auto | none | errored | no-changes (default auto: from errored/applyable of show -json input)")
       ("jobs,j", po::value<int>(&jobs)->value_name("N"),
-       "threads rendering resource blocks (default: the cores this process may use, after CPU affinity and cgroup CPU limits); output order is unchanged")
+       "threads rendering resource blocks (default, or 0: the cores this process may use, after CPU affinity and cgroup CPU limits); output order is unchanged")
       ("action", po::value<std::vector<std::string>>(&action_lists)->composing()->value_name("LIST"),
        "show only blocks whose action is in LIST, comma-separated: create, update, delete (or destroy), replace, "
        "read, forget, no-op, moved, import (repeatable; see Filters)")
@@ -182,7 +182,7 @@ int main(int argc, char** argv) {
       ("max-bytes", po::value<long long>(&max_bytes)->value_name("N"),
        "Markdown: at most N bytes per output (default 65000; 0 no limit)")
       ("output-prefix", po::value<std::string>(&output_prefix)->value_name("PATH"),
-       "Markdown: write PATH.1.md, PATH.2.md ... of at most --max-bytes each")
+       "Markdown: write PATH.1.md, PATH.2.md ... of at most --max-bytes each (creating missing directories)")
       ("strict-schemas", "exit 1 (after rendering everything) when resources' values carry attributes or blocks "
        "their schemas lack, which are warned about on standard error and not shown (see Input)")
       ("progress", po::value<std::string>(&progress)->value_name("WHEN"),

@@ -156,6 +156,16 @@ markdown_parts_hold_everything() {
     cmp -s "$WORK/one.1.md" "$WORK/m" &&
     [ "$(cat "$WORK"/parts/plan.*.md | grep -c '^<details>')" = "$(grep -c '^<details>' "$WORK/m")" ]
 }
+# --output-prefix out/plan creates out/ (and any missing parent); a path
+# through a file is an error naming it.
+output_prefix_creates_its_directory() {
+  t --format markdown --output-prefix "$WORK/new/dir/plan" $P >"$WORK/listing" &&
+    [ "$(cat "$WORK/listing")" = "$WORK/new/dir/plan.1.md" ] &&
+    t --format markdown $P | cmp -s - "$WORK/new/dir/plan.1.md" &&
+    : >"$WORK/afile" && ! t --format markdown --output-prefix "$WORK/afile/plan" $P 2>"$WORK/err" >/dev/null &&
+    grep -q "afile/plan.1.md: Not a directory" "$WORK/err"
+}
+check output_prefix_creates_its_directory output_prefix_creates_its_directory
 markdown_truncates_a_huge_block() {
   python3 - "$WORK/big.json" <<'PY'
 import json, sys
@@ -216,8 +226,9 @@ check markdown_not_coloured usage_error --format markdown --color always $P
 check bad_progress usage_error --progress sometimes $P
 check negative_width usage_error --width -1 $P
 unwritable_prefix() {
-  t --format markdown --output-prefix /nonexistent/x $P >/dev/null 2>"$WORK/err"
-  [ $? = 1 ] && grep -q 'cannot write /nonexistent/x.1.md' "$WORK/err"
+  # A directory that cannot be made (even as root: /proc takes none).
+  t --format markdown --output-prefix /proc/tfstream-none/x $P >/dev/null 2>"$WORK/err"
+  [ $? = 1 ] && grep -q 'cannot create the directory /proc/tfstream-none for --output-prefix: ' "$WORK/err"
 }
 version_names_renderer() { t --version | grep -q 'reproduces hashicorp/terraform internal/command/jsonformat @'; }
 help_documents_options() {
@@ -241,6 +252,20 @@ bad_input_anywhere_fails_every_form() {
 }
 check bad_input_anywhere_fails_every_form bad_input_anywhere_fails_every_form
 check unwritable_prefix unwritable_prefix
+# What README says of --width 0, -j 0 and --schemas -.
+width_zero_does_not_wrap() {
+  t --no-color --width 0 $P >"$WORK/w0" && t --no-color --width 1 $P | cmp -s - "$WORK/w0" &&
+    [ "$(awk '{ if (length($0) > m) m = length($0) } END { print m }' "$WORK/w0")" -gt 78 ] &&
+    ! cmp -s "$WORK/w0" "$WORK/plain"
+}
+jobs_zero_is_the_default() { t --no-color -j 0 $P | cmp -s - "$WORK/plain"; }
+schemas_from_stdin() {
+  t --no-color --schemas schemas.json automation.json >"$WORK/a" &&
+    t --no-color --schemas - automation.json <schemas.json | cmp -s - "$WORK/a"
+}
+check width_zero_does_not_wrap width_zero_does_not_wrap
+check jobs_zero_is_the_default jobs_zero_is_the_default
+check schemas_from_stdin schemas_from_stdin
 check version_names_renderer version_names_renderer
 check help_documents_options help_documents_options
 finish
