@@ -103,7 +103,9 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
   if (!s.ok()) return s;
   // Parts go to files as they fill: validate what the scan skipped
   // (PlanFacts::deferred_validation) before the first is written.
-  if (!(s = stream::ValidateDeferred(input.plan, ctx.facts)).ok()) return ctx.PlanError(s);
+  // Its pages are given back as it goes: memory stays flat here too.
+  s = stream::ValidateDeferred(input.plan, ctx.facts, /*changes_validated=*/false, input.release_plan_range);
+  if (!s.ok()) return ctx.PlanError(s);
 
   // Sections rendered into memory first: the headline depends on them.
   buffer::OutputSink drift, deferred;

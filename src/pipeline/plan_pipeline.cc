@@ -171,7 +171,8 @@ Status PlanPipeline::Run() {
   if (!(s = PreparePlan(&ctx_, &worker_, &prepared_)).ok()) return s;
   timer.Mark("prepare");
   if (!defer_validation) {
-    Status v = stream::ValidateDeferred(ctx_.in.plan, facts);
+    Status v =
+        stream::ValidateDeferred(ctx_.in.plan, facts, /*changes_validated=*/false, ctx_.in.release_plan_range);
     if (!v.ok()) return ctx_.PlanError(v);
   }
   const std::vector<OutputEntry>& outputs = prepared_.outputs;

@@ -49,7 +49,8 @@ Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks h
   // What is not a plan must not render as one without changes; but broken
   // JSON in what the pre-scan left for later is reported as such first.
   if (Status not_plan = CheckIsPlan(ctx->facts); !not_plan.ok()) {
-    Status v = stream::ValidateDeferred(ctx->in.plan, ctx->facts);
+    Status v =
+        stream::ValidateDeferred(ctx->in.plan, ctx->facts, /*changes_validated=*/false, ctx->in.release_plan_range);
     return ctx->PlanError(v.ok() ? not_plan : v);
   }
   if (progress != nullptr) progress->Scanning(ctx->in.plan.size());

@@ -1,11 +1,13 @@
-// The lines are held in memory, grouped, until the pre-scan has validated the
-// whole document (nothing may be written before that): the memory is that of
-// the output itself, one short line per shown block, never the input's.
+// The lines are held, grouped, until the pre-scan has validated the whole
+// document (nothing may be written before that): in memory up to 1 MiB a
+// group, past that in temporary files (buffer/spill_text.h), so that the
+// memory stays flat however many blocks are shown.
 #include "pipeline/plan_summary.h"
 
 #include <array>
 #include <string>
 
+#include "buffer/spill_text.h"
 #include "pipeline/plan_context.h"
 #include "pipeline/plan_prepare.h"
 #include "pipeline/plan_totals.h"
@@ -28,37 +30,41 @@ static_assert(std::size(kGroupOrder) == stream::kPlanActionCount);
 Status RenderSummary(const Input& input, const Options& options, ProgressMeter* progress,
                      buffer::OutputSink* out, Report* report) {
   PlanContext ctx(input, options);
-  std::array<std::string, stream::kPlanActionCount> groups;  // by PlanAction
+  std::array<buffer::SpillText, stream::kPlanActionCount> groups;  // by PlanAction
   std::array<std::string, stream::kPlanActionCount> symbols;
   for (size_t i = 0; i < symbols.size(); ++i) {
     symbols[i] = ctx.colorize.Color(render::DiffActionSymbolMarkup(static_cast<Action>(i)));
   }
   stream::ChangeHooks hooks;
   hooks.on_begin = [&] {
-    for (std::string& g : groups) g.clear();
+    for (buffer::SpillText& g : groups) g.Clear();
   };
+  std::string line;
   hooks.on_shown = [&](const stream::ResourceFacts& rf, Action action) {
-    std::string& g = groups[static_cast<size_t>(action)];
-    g += symbols[static_cast<size_t>(action)];
-    g += ' ';
-    g += rf.address;  // as is: addresses never go through Color() here
-    if (!rf.deposed.empty()) g += " (deposed object " + rf.deposed + ")";
-    if (rf.Moved()) g += " (moved from " + rf.previous_address + ")";
-    if (rf.importing) g += " (will be imported)";
-    g += '\n';
+    line = symbols[static_cast<size_t>(action)];
+    line += ' ';
+    line += rf.address;  // as is: addresses never go through Color() here
+    if (!rf.deposed.empty()) line += " (deposed object " + rf.deposed + ")";
+    if (rf.Moved()) line += " (moved from " + rf.previous_address + ")";
+    if (rf.importing) line += " (will be imported)";
+    line += '\n';
+    groups[static_cast<size_t>(action)].Append(line);
   };
   Status s = ScanPlan(&ctx, progress, hooks);
   if (!s.ok()) return s;
   // The output is held until the end anyway: validate what the scan skipped
   // (PlanFacts::deferred_validation) before writing anything.
-  if (!(s = stream::ValidateDeferred(input.plan, ctx.facts)).ok()) return ctx.PlanError(s);
+  s = stream::ValidateDeferred(input.plan, ctx.facts, /*changes_validated=*/false, input.release_plan_range);
+  if (!s.ok()) return ctx.PlanError(s);
   if (!(s = CheckSchemasFile(&ctx)).ok()) return s;
+  for (const buffer::SpillText& g : groups) {
+    if (!g.status().ok()) return g.status();  // before anything is written
+  }
   bool any = false;
   for (Action a : kGroupOrder) {
-    const std::string& g = groups[static_cast<size_t>(a)];
+    const buffer::SpillText& g = groups[static_cast<size_t>(a)];
     any = any || !g.empty();
-    out->Append(g);
-    if (!(s = out->MaybeFlush()).ok()) return s;
+    if (!(s = g.WriteTo(out)).ok()) return s;
   }
   if (any) out->Append("\n");
   out->Append(PlanSummaryLine(ctx.facts, ctx.colorize) + "\n");
