@@ -113,7 +113,7 @@ Status CheckSchemas(PlanContext* ctx) {
       label = in.schemas_label;
     }
   }
-  ctx->schemas_from_file = label == in.schemas_label && in.has_schemas && text.data() == in.schemas.data();
+  ctx->schemas_from_file = in.has_schemas && text.data() == in.schemas.data();
   ctx->schemas = std::make_unique<stream::SchemaStore>(text, std::move(objects), label);
   for (const auto& [key, use] : ctx->facts.needed_schemas) {
     bool found;
