@@ -113,7 +113,9 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
   if (!s.ok()) return s;
   // Parts go to files as they fill: validate what the scan skipped
   // (PlanFacts::deferred_validation) before the first is written.
-  if (!(s = stream::ValidateDeferred(input.plan, ctx.facts)).ok()) return ctx.PlanError(s);
+  // Its pages are given back as it goes: memory stays flat here too.
+  s = stream::ValidateDeferred(input.plan, ctx.facts, /*changes_validated=*/false, input.release_plan_range);
+  if (!s.ok()) return ctx.PlanError(s);
 
   // Sections rendered into memory first: the headline depends on them.
   buffer::OutputSink drift, deferred;
@@ -153,7 +155,15 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
     if (!(s = RenderOutputs(ctx, &worker, prepared.outputs, &text)).ok()) return s;
     if (!(s = add(DetailsUnit("Changes to Outputs", DiffLines(text)))).ok()) return s;
   }
-  return parts.Finish();
+  if (!(s = parts.Finish()).ok()) return s;
+  if (report != nullptr) {
+    report->warnings = ctx.stale_schemas.Warnings();
+    report->notes = ctx.notes;
+    if (options.filter.active()) {
+      if (std::string note = FiltersMatchedNothing(ctx.facts); !note.empty()) report->notes.push_back(note);
+    }
+  }
+  return s;
 }
 
 }  // namespace tfstream::pipeline

@@ -1,12 +1,14 @@
-// The lines are held in memory, grouped, until the pre-scan has validated the
-// whole document (nothing may be written before that): the memory is that of
-// the output itself, one short line per shown block, never the input's.
+// The lines are held, grouped, until the pre-scan has validated the whole
+// document (nothing may be written before that): in memory up to 1 MiB a
+// group, past that in temporary files (buffer/spill_text.h), so that the
+// memory stays flat however many blocks are shown.
 #include "pipeline/plan_summary.h"
 
 #include <array>
 #include <string>
 #include <vector>
 
+#include "buffer/spill_text.h"
 #include "pipeline/plan_context.h"
 #include "pipeline/plan_prepare.h"
 #include "pipeline/plan_totals.h"
@@ -25,29 +27,32 @@ constexpr Action kGroupOrder[] = {
 };
 static_assert(std::size(kGroupOrder) == stream::kPlanActionCount);
 
+// Where a line's symbol goes: a byte that never occurs in the lines, which
+// are valid UTF-8 (addresses are decoded as Go does, U+FFFD for bad bytes).
+constexpr char kSymbolMark = render::Palette::kSymbolOpen;
+
 }  // namespace
 
 Status RenderSummary(const Input& input, const Options& options, ProgressMeter* progress,
-                     buffer::OutputSink* out) {
+                     buffer::OutputSink* out, Report* report) {
   PlanContext ctx(input, options);
-  // By PlanAction: the lines without their symbol, which is the flavour's
-  // (settled after the scan), and where each line starts.
-  std::array<std::string, stream::kPlanActionCount> groups;
-  std::array<std::vector<size_t>, stream::kPlanActionCount> starts;
+  // By PlanAction: the lines, each starting with kSymbolMark where its
+  // symbol goes (the flavour's, settled after the scan).
+  std::array<buffer::SpillText, stream::kPlanActionCount> groups;
   stream::ChangeHooks hooks;
   hooks.on_begin = [&] {
-    for (std::string& g : groups) g.clear();
-    for (std::vector<size_t>& v : starts) v.clear();
+    for (buffer::SpillText& g : groups) g.Clear();
   };
+  std::string line;
   hooks.on_shown = [&](const stream::ResourceFacts& rf, Action action) {
-    std::string& g = groups[static_cast<size_t>(action)];
-    starts[static_cast<size_t>(action)].push_back(g.size());
-    g += ' ';
-    g += rf.address;  // as is: addresses never go through Color() here
-    if (!rf.deposed.empty()) g += " (deposed object " + rf.deposed + ")";
-    if (rf.Moved()) g += " (moved from " + rf.previous_address + ")";
-    if (rf.importing) g += " (will be imported)";
-    g += '\n';
+    line = kSymbolMark;
+    line += ' ';
+    line += rf.address;  // as is: addresses never go through Color() here
+    if (!rf.deposed.empty()) line += " (deposed object " + rf.deposed + ")";
+    if (rf.Moved()) line += " (moved from " + rf.previous_address + ")";
+    if (rf.importing) line += " (will be imported)";
+    line += '\n';
+    groups[static_cast<size_t>(action)].Append(line);
   };
   Status s = ScanPlan(&ctx, progress, hooks);
   if (!s.ok()) return s;
@@ -57,22 +62,25 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
   s = stream::ValidateDeferred(input.plan, ctx.facts, /*changes_validated=*/false, input.release_plan_range);
   if (!s.ok()) return ctx.PlanError(s);
   if (!(s = CheckSchemasFile(&ctx)).ok()) return s;
+  for (const buffer::SpillText& g : groups) {
+    if (!g.status().ok()) return g.status();  // before anything is written
+  }
   bool any = false;
   for (Action a : kGroupOrder) {
-    const std::string& g = groups[static_cast<size_t>(a)];
-    const std::vector<size_t>& at = starts[static_cast<size_t>(a)];
-    const std::string symbol = ctx.colorize.Color(render::DiffActionSymbolMarkup(a, *ctx.flavor));
-    for (size_t i = 0; i < at.size(); ++i) {
-      out->Append(symbol);
-      out->Append(std::string_view(g).substr(at[i], (i + 1 < at.size() ? at[i + 1] : g.size()) - at[i]));
-    }
+    const buffer::SpillText& g = groups[static_cast<size_t>(a)];
     any = any || !g.empty();
-    if (!(s = out->MaybeFlush()).ok()) return s;
+    const std::string symbol = ctx.colorize.Color(render::DiffActionSymbolMarkup(a, *ctx.flavor));
+    if (!(s = g.WriteTo(out, kSymbolMark, symbol)).ok()) return s;
   }
   if (any) out->Append("\n");
   out->Append(PlanSummaryLine(ctx.facts, ctx.colorize, *ctx.flavor));
   if (options.filter.active()) out->Append(FilteredOutLine(ctx.facts) + "\n");
-  return out->Flush();
+  if (!(s = out->Flush()).ok()) return s;
+  if (report != nullptr) report->notes = ctx.notes;
+  if (report != nullptr && options.filter.active()) {
+    if (std::string note = FiltersMatchedNothing(ctx.facts); !note.empty()) report->notes.push_back(note);
+  }
+  return s;
 }
 
 }  // namespace tfstream::pipeline
