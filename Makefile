@@ -149,7 +149,7 @@ static-mimalloc: static-deps
 	  echo "make static: could not fetch Debian's mimalloc sources with the deb-src entries in" \
 	       "$(STATIC_APT)/sources.list (log: $(STATIC_APT)/fetch.log)"; \
 	  if [ "$(STATIC_ALLOCATOR)" = mimalloc ]; then exit 1; fi; \
-	  echo "make static: WARNING: the static binary falls back to glibc's malloc (slower than mimalloc)"; \
+	  echo "make static: WARNING: the static binary falls back to glibc's malloc instead of mimalloc"; \
 	fi
 
 static: static-mimalloc

@@ -3,7 +3,7 @@
 // OutputSink into /dev/null, on a thread with a large stack. Options (colour,
 // mode, width, quality, automation) are derived from a hash of the input so
 // that each unit renders deterministically. Checks, besides memory safety:
-//   - an error is reported as "fuzz.json:<offset>: ..." or "fuzz.json: ...".
+//   - an error is reported as "fuzz.json: byte <offset>: ..." or "fuzz.json: ...".
 // Documents nested deeper than kMaxDepth are skipped: the text Terraform
 // prints grows with the square of the depth (hundreds of MB at 10000 levels),
 // which would only find slow units; the depth limit itself is fuzzed by the

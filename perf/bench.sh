@@ -17,10 +17,11 @@
 #   --jv-timeout SECS  give up on json_verify after SECS (default 120); it is
 #                  quadratic in the length of very long strings (large collections)
 #   --only SUBSTR  only inputs whose name contains SUBSTR
-#   --forms LIST   output forms for the synthetic plans, comma-separated (default
-#                  text,json,summary-md): text is the plan text, json
-#                  `--format=json`, summary-md `--summary --format=markdown
-#                  --max-bytes=0` (both without --schemas: they read none)
+#   --forms LIST   output forms for the 30M/300M/3G plans, comma-separated, of
+#                  text, summary (--summary), markdown (--format=markdown
+#                  --max-bytes=0), json (--format=json), summary-md (--summary
+#                  --format=markdown --max-bytes=0); default all five. Large
+#                  collections: text.
 #
 # Rows go to stdout and to DIR/results-<date>.md; progress goes to stderr.
 # A row whose warm-up run exits non-zero or prints nothing says FAILED and
@@ -37,7 +38,7 @@ BUNDLE=1
 TIMEOUT=900
 JV_TIMEOUT=120
 ONLY=
-FORMS=text,json,summary-md
+FORMS=text,summary,markdown,json,summary-md
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --runs) RUNS=$2; shift 2 ;;
@@ -51,7 +52,7 @@ while [[ $# -gt 0 ]]; do
     --jv-timeout) JV_TIMEOUT=$2; shift 2 ;;
     --only) ONLY=$2; shift 2 ;;
     --forms) FORMS=$2; shift 2 ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -128,7 +129,19 @@ ensure_plan() {
   echo "$want" >"$stamp"
 }
 
-INPUTS=()  # entries: name|plan file|extra tfstream args (split at spaces)
+INPUTS=()  # entries: name|plan file|extra tfstream args (space-separated)
+# The extra arguments of each output form.
+form_args() {
+  case $1 in
+    text) echo "" ;;
+    summary) echo "--summary" ;;
+    markdown) echo "--format=markdown --max-bytes=0" ;;
+    json) echo "--format=json" ;;
+    summary-md) echo "--summary --format=markdown --max-bytes=0" ;;
+    *) echo "bench.sh: unknown form $1" >&2; exit 2 ;;
+  esac
+}
+IFS=',' read -ra FORM_LIST <<<"$FORMS"
 sizes=(30M 300M)
 [[ $BIG -eq 1 ]] && sizes+=(3G)
 for size in "${sizes[@]}"; do
@@ -138,15 +151,15 @@ for size in "${sizes[@]}"; do
     if [[ $shape == show ]]; then
       ensure_plan "$name" "$GEN" --size "$size" --shape show --seed "$SEED" --out "$SCRATCH/$name" \
         --schemas-out "$SCHEMAS"
-      if [[ ,$FORMS, == *,text,* ]]; then INPUTS+=("$name|$SCRATCH/$name|--schemas=$SCHEMAS"); fi
+      schemas_arg=--schemas=$SCHEMAS
     else
       ensure_plan "$name" "$GEN" --size "$size" --shape renderer --seed "$SEED" --out "$SCRATCH/$name"
-      if [[ ,$FORMS, == *,text,* ]]; then INPUTS+=("$name|$SCRATCH/$name|"); fi
+      schemas_arg=
     fi
-    if [[ ,$FORMS, == *,json,* ]]; then INPUTS+=("$name|$SCRATCH/$name|--format=json"); fi
-    if [[ ,$FORMS, == *,summary-md,* ]]; then
-      INPUTS+=("$name|$SCRATCH/$name|--summary --format=markdown --max-bytes=0")
-    fi
+    for form in "${FORM_LIST[@]}"; do
+      extra=$(form_args "$form")
+      INPUTS+=("$name|$SCRATCH/$name|$(echo "$schemas_arg $extra" | xargs)")
+    done
   done
 done
 # to_opentofu_registry SRC DST: SRC with its providers moved to OpenTofu's registry.
@@ -159,7 +172,6 @@ to_opentofu_registry() { sed 's#registry\.terraform\.io/#registry.opentofu.org/#
 for shape in show renderer; do
   name=tofu-$shape-300M-s$SEED.json
   [[ -n $ONLY && $name != *"$ONLY"* ]] && continue
-  [[ ,$FORMS, != *,text,* ]] && continue  # text rows
   src=$SCRATCH/$shape-300M-s$SEED.json
   if [[ ! -f $src ]]; then
     if [[ $shape == show ]]; then
@@ -200,9 +212,8 @@ trap 'rm -rf "$TMP"' EXIT
 # Sets FB_FIRST FB_WALL FB_BYTES FB_EXIT RSS_KB.
 run_tfstream() {
   local mode=$1 plan=$2 args=$3
-  local -a tf=("$TFSTREAM" --color=never)
-  local -a extra=()
-  [[ -n $args ]] && read -ra extra <<<"$args"
+  local -a tf=("$TFSTREAM" --color=never) extra
+  read -ra extra <<<"$args"
   tf+=("${extra[@]}")
   if [[ $mode == file ]]; then
     timeout "$TIMEOUT" "$FIRST_BYTE" -- /usr/bin/time -v -o "$TMP/time" "${tf[@]}" "$plan" 2>"$TMP/fb" || true

@@ -39,7 +39,8 @@ constexpr const char* kUsage =
     "Terraform (or OpenTofu, see Flavours) prints. PLAN is `terraform show -json\n"
     "PLANFILE` or `tofu show -json PLANFILE` output (give the provider schemas with\n"
     "--schemas) or an HCP Terraform renderer document with provider_schemas\n"
-    "embedded. PLAN '-' or no PLAN reads standard input.\n";
+    "embedded. PLAN '-' or no PLAN reads standard input (but no PLAN with standard\n"
+    "input a terminal prints a usage hint, exit 2). It must be a plan (see Input).\n";
 
 
 int TerminalWidth(int fd = STDOUT_FILENO) {
@@ -159,14 +160,14 @@ int main(int argc, char** argv) {
   po::options_description desc("Options");
   desc.add_options()
       ("schemas", po::value<std::string>(&schemas)->value_name("FILE"),
-       "provider schemas: output of `terraform providers schema -json` or `tofu providers schema -json` (a plan's embedded provider_schemas win; the file is still checked)")
+       "provider schemas: output of `terraform providers schema -json` or `tofu providers schema -json` (a plan's embedded provider_schemas win; the file is still checked; - reads standard input, PLAN then a file)")
       ("mode", po::value<std::string>(&mode)->value_name("MODE"),
        "plan mode: normal | destroy | refresh-only (default normal; the JSON does not record it)")
       ("color", po::value<std::string>(&color)->value_name("WHEN"),
        "always | never | auto (default auto: colour when stdout is a terminal, NO_COLOR is unset and TERM is not dumb)")
       ("no-color", "never colour (also accepted as Terraform's -no-color)")
       ("width", po::value<int>(&width)->value_name("N"),
-       "wrap width (default: the terminal's width when stdout is a terminal, else 78)")
+       "wrap width (default: the terminal's width when stdout is a terminal, else 78; 0: no wrapping)")
       ("automation", "wording as with TF_IN_AUTOMATION set (the variable is honoured too)")
       ("flavor", po::value<std::string>(&flavor)->value_name("F"),
        "terraform | opentofu | auto: whose renderer to reproduce (default auto: opentofu when the plan or "
@@ -177,10 +178,10 @@ int main(int argc, char** argv) {
       ("quality", po::value<std::string>(&quality)->value_name("Q"),
        "auto | none | errored | no-changes (default auto: from errored/applyable of show -json input)")
       ("jobs,j", po::value<int>(&jobs)->value_name("N"),
-       "threads rendering resource blocks (default: the cores this process may use, after CPU affinity and cgroup CPU limits); output order is unchanged")
+       "threads rendering resource blocks (default, or 0: the cores this process may use, after CPU affinity and cgroup CPU limits); output order is unchanged")
       ("action", po::value<std::vector<std::string>>(&action_lists)->composing()->value_name("LIST"),
-       "show only blocks whose action is in LIST, comma-separated: create, update, delete, replace, read, "
-       "forget, no-op, moved, import (repeatable; see Filters)")
+       "show only blocks whose action is in LIST, comma-separated: create, update, delete (or destroy), replace, "
+       "read, forget, no-op, moved, import (repeatable; see Filters)")
       ("address", po::value<std::vector<std::string>>(&address_globs)->composing()->value_name("GLOB"),
        "show only blocks whose address matches GLOB (repeatable; see Filters)")
       ("summary", "one line per shown block and the Plan: line, from a fast scan (see Summary)")
@@ -195,23 +196,26 @@ int main(int argc, char** argv) {
       ("max-bytes", po::value<long long>(&max_bytes)->value_name("N"),
        "Markdown: at most N bytes per output (default 65000; 0 no limit)")
       ("output-prefix", po::value<std::string>(&output_prefix)->value_name("PATH"),
-       "Markdown: write PATH.1.md, PATH.2.md ... of at most --max-bytes each")
+       "Markdown: write PATH.1.md, PATH.2.md ... of at most --max-bytes each (creating missing directories)")
       ("max-parts", po::value<long long>(&max_parts)->value_name("N"),
        "Markdown: at most N parts; the last says how many sections were left out (see Markdown)")
       ("details-url", po::value<std::string>(&details_url)->value_name("URL"),
        "Markdown: link to the full plan, in the note of sections left out by --max-parts")
       ("title", po::value<std::string>(&title)->value_name("TEXT"),
        "Markdown: a heading on every part (one project of several in a pull request)")
+      ("strict-schemas", "exit 1 (after rendering everything) when resources' values carry attributes or blocks "
+       "their schemas lack, which are warned about on standard error and not shown (see Input)")
       ("progress", po::value<std::string>(&progress)->value_name("WHEN"),
        "auto | always | never: progress on standard error (default auto: when it is a terminal)")
       ("help,h", "show this help")
       ("version", "show the version");
   po::options_description hidden;
-  hidden.add_options()("plan", po::value<std::string>(&plan_path));
+  std::vector<std::string> plan_paths;
+  hidden.add_options()("plan", po::value<std::vector<std::string>>(&plan_paths));
   po::options_description all;
   all.add(desc).add(hidden);
   po::positional_options_description pos;
-  pos.add("plan", 1);
+  pos.add("plan", -1);  // more than one is our own usage error below
 
   // Terraform spells it -no-color; accept that spelling too.
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -246,6 +250,20 @@ int main(int argc, char** argv) {
     return 0;
   }
 
+  if (plan_paths.size() > 1) {
+    return Fail("one PLAN only, got " + std::to_string(plan_paths.size()) + " ('" + plan_paths[0] + "', '" +
+                    plan_paths[1] + "'" + (plan_paths.size() > 2 ? ", ..." : "") +
+                    "); the provider schemas go with --schemas FILE",
+                2);
+  }
+  if (plan_paths.size() == 1) plan_path = plan_paths[0];
+  // Without PLAN, standard input is read: from a terminal that would wait
+  // silently for a plan typed in.
+  if (plan_paths.empty() && isatty(STDIN_FILENO)) {
+    return Fail("no PLAN given and standard input is a terminal: usage: tfstream [--schemas schemas.json] PLAN "
+                "(a file of `terraform show -json PLANFILE` output, or - for standard input; see --help)",
+                2);
+  }
   Options options;
   // A bundle is rendered later, with whatever options then: taking these
   // now would suggest they were kept in it.
@@ -308,6 +326,8 @@ int main(int argc, char** argv) {
   if (progress == "always" || (progress == "auto" && isatty(STDERR_FILENO))) {
     options.progress_fd = STDERR_FILENO;
     options.progress_columns = isatty(STDERR_FILENO) ? TerminalWidth(STDERR_FILENO) : 0;
+    // For tests of the drawing on small plans: seconds before the first draw.
+    if (const char* delay = std::getenv("TFSTREAM_PROGRESS_DELAY")) options.progress_delay = std::atof(delay);
   } else if (progress != "never" && progress != "auto") {
     return Fail("--progress must be auto, always or never, not '" + progress + "'", usage);
   }
@@ -424,6 +444,11 @@ int main(int argc, char** argv) {
     (void)sink.Flush();
     return Fail(job.status.message(), job.report.too_large ? 3 : 1);
   }
+  for (const std::string& note : job.report.notes) std::fprintf(stderr, "tfstream: note: %s\n", OneLine(note).c_str());
+  for (const std::string& warning : job.report.warnings) {
+    std::fprintf(stderr, "tfstream: warning: %s\n", OneLine(warning).c_str());
+  }
+  if (!job.report.warnings.empty() && vm.count("strict-schemas")) return 1;
   if (options.detailed_exitcode) {
     // terraform plan exits 1 when planning failed, whatever the plan holds.
     if (job.report.errored) return Fail(job.input.plan_label + ": the plan errored (planning failed)", 1);

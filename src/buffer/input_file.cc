@@ -1,5 +1,7 @@
 #include "buffer/input_file.h"
 
+#include "buffer/unnamed_file.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
@@ -16,29 +18,6 @@ namespace tfstream::buffer {
 namespace {
 
 std::string Errno() { return std::strerror(errno); }
-
-// Opens a read-write file in `dir` that has no name, so that no exit path,
-// a signal or SIGKILL included, can leave it behind. O_TMPFILE creates it
-// without a name; where the file system lacks it, mkstemp + unlink is used
-// with signals blocked in between. Returns -1 with errno set on failure.
-int CreateUnnamedFile(const std::string& dir) {
-#ifdef O_TMPFILE
-  int fd = open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-  if (fd >= 0) return fd;
-#endif
-  std::string tmpl = dir + "/tfstream-spool-XXXXXX";
-  std::vector<char> name(tmpl.begin(), tmpl.end());
-  name.push_back('\0');
-  sigset_t all, old;
-  sigfillset(&all);
-  pthread_sigmask(SIG_BLOCK, &all, &old);
-  int out = mkostemp(name.data(), O_CLOEXEC);
-  int saved = errno;
-  if (out >= 0) unlink(name.data());
-  pthread_sigmask(SIG_SETMASK, &old, nullptr);
-  errno = saved;
-  return out;
-}
 
 }  // namespace
 

@@ -34,6 +34,17 @@ void ReadAhead::Moved(uint64_t offset) {
     reader_ = std::max(reader_, offset);
   }
   cv_.notify_one();
+  const size_t behind = std::min<uint64_t>(offset, size_) / page_ * page_;
+  if (behind > released_.load(std::memory_order_relaxed) + kMaxLag) ReleaseTo(behind);
+}
+
+void ReadAhead::ReleaseTo(size_t behind) {
+  size_t from = released_.load(std::memory_order_relaxed);
+  // Claim [from, behind) first: the other thread then drops only what lies
+  // beyond (dropping a page twice would be harmless, only wasted work).
+  while (from < behind && !released_.compare_exchange_weak(from, behind, std::memory_order_relaxed)) {
+  }
+  if (from < behind) madvise(map_ + from, behind - from, MADV_DONTNEED);
 }
 
 size_t ReadAhead::Stop() {
@@ -44,11 +55,8 @@ size_t ReadAhead::Stop() {
   cv_.notify_one();
   if (thread_.joinable()) thread_.join();
   // The pass is over: what was mapped for it goes too.
-  if (populated_ > released_) {
-    madvise(map_ + released_, populated_ - released_, MADV_DONTNEED);
-    released_ = populated_;
-  }
-  return released_;
+  if (populated_ > released_.load()) ReleaseTo(populated_);
+  return released_.load();
 }
 
 void ReadAhead::Loop() {
@@ -63,10 +71,7 @@ void ReadAhead::Loop() {
       reader = seen = reader_;
     }
     size_t behind = std::min<uint64_t>(reader, size_) / page_ * page_;
-    if (behind > released_) {
-      madvise(map_ + released_, behind - released_, MADV_DONTNEED);
-      released_ = behind;
-    }
+    ReleaseTo(behind);
     size_t from = std::max(populated_, behind);
     size_t to = std::min(size_, (behind + ahead_) / page_ * page_);
     if (to > from) {

@@ -3,9 +3,12 @@
 // the pages just ahead of it (MADV_POPULATE_READ, or a read per page where
 // the kernel lacks that) and drops those behind it (MADV_DONTNEED), so the
 // reader neither waits on page faults nor pays for unmapping. Worth it when
-// the reader is the only busy thread, as in the pre-scan.
+// the reader is the only busy thread, as in the pre-scan. When the thread
+// falls far behind (a busy machine leaves it no core), the reader drops the
+// pages itself, so the mapped pages stay bounded whatever the scheduling.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -32,6 +35,12 @@ class ReadAhead {
 
  private:
   void Loop();
+  // Drops the pages before `behind` (page-aligned) not dropped yet.
+  void ReleaseTo(size_t behind);
+
+  // How far behind the reader the thread may leave pages mapped before the
+  // reader drops them itself.
+  static constexpr size_t kMaxLag = size_t{16} << 20;
 
   char* map_;
   size_t size_;
@@ -41,7 +50,7 @@ class ReadAhead {
   std::condition_variable cv_;
   uint64_t reader_ = 0;  // guarded by mu_
   bool stop_ = false;    // guarded by mu_
-  size_t released_;      // owned by the thread while it runs
+  std::atomic<size_t> released_;  // only grows; either thread may advance it
   size_t populated_;     // owned by the thread while it runs
   std::thread thread_;
 };

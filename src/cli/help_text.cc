@@ -20,6 +20,27 @@ std::string_view HelpDetails() {
   `tofu providers schema -json`. --show-sensitive prints sensitive values as
   OpenTofu's -show-sensitive does, with either flavour.
 
+Input:
+  PLAN must be a plan, else tfstream exits 1 before any output: its top-level
+  object has a member only plans have (planned_values, which `terraform show
+  -json PLANFILE` always writes, resource_changes, resource_drift,
+  output_changes, prior_state, configuration, deferred_changes,
+  action_invocations, relevant_attributes, plan_format_version or
+  provider_format_version), or it has the renderer's shape (provider_schemas
+  without format_version). A state (`terraform show -json` without PLANFILE),
+  a provider schemas document, {}, null, a binary plan file (a zip: convert it
+  with `terraform show -json PLANFILE`) and the setup-terraform wrapper's
+  "[command]" and "::debug::" lines are each refused with what they are.
+  Only with --flavor opentofu given are {} and null rendered, as OpenTofu
+  renders them (no changes; its cloud backend serves {} for a run without a
+  plan), with a note on standard error that they hold no plan.
+
+Stale schemas:
+  Attributes and blocks in a resource's values that its schema lacks are left
+  out, as Terraform does; standard error then gets one warning per resource
+  type naming the first and how many more (the schemas may be another provider
+  version's). --strict-schemas makes that exit 1, after rendering everything.
+
 Terminal:
   Colour (--color auto) is on when standard output is a terminal, NO_COLOR is
   unset or empty and TERM is not "dumb". The wrap width is, when standard
@@ -29,9 +50,10 @@ Terminal:
 
 Progress:
   --progress=auto (the default) draws only when standard error is a terminal,
-  always draws anyway, never is silent. One line on standard error, redrawn in
-  place with "\r" at most 4 times a second and erased at the end (errors
-  included):
+  always draws anyway, never is silent. Nothing is drawn before one second of
+  work; then one line on standard error, redrawn in place with "\r" at most 4
+  times a second and erased at the end (errors included) and on SIGINT or
+  SIGTERM:
     rendering 80.1/120.0 MiB (66%), 1234/5000 resources, 60.1 MiB/s, ETA 0:03
   "scanning" is the first pass, over the whole plan; "rendering" the pass over
   its resource_changes array (the other sections are quick and not reported).
@@ -48,7 +70,7 @@ Filters:
   AND its address matches one of the patterns (an option left out accepts every
   block):
     create   ["create"]             update   ["update"]
-    delete   ["delete"]             read     ["read"]
+    delete   ["delete"] (or destroy) read    ["read"]
     replace  ["delete","create"], ["create","delete"], ["create","forget"],
              ["forget","create"]
     forget   ["forget"]
@@ -69,6 +91,9 @@ Filters:
   lists the symbols of the blocks shown; the "Plan:" line still counts the
   whole plan, and is followed by "Filtered out N of M resource blocks." The
   drift and deferred sections, outputs and actions to invoke are not filtered.
+  An unknown action word is refused with the nearest suggested. When the plan
+  has blocks but the filters let none through, standard error says so (a
+  "tfstream: note:" line; exit status 0).
 
 Summary:
   --summary prints, instead of the blocks, one line per block that would be

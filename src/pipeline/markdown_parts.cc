@@ -125,9 +125,28 @@ Status MarkdownParts::Add(const MarkdownUnit& unit) {
   return WritePart(cut);
 }
 
+namespace {
+
+// mkdir -p for the directories of `path` (a file's): --output-prefix
+// out/plan in a fresh checkout has no out/ yet.
+Status CreateParentDirectories(const std::string& path) {
+  for (size_t slash = path.find('/', 1); slash != std::string::npos; slash = path.find('/', slash + 1)) {
+    const std::string dir = path.substr(0, slash);
+    if (mkdir(dir.c_str(), 0777) != 0 && errno != EEXIST) {
+      return Status::Error("cannot create the directory " + dir + " for --output-prefix: " + std::strerror(errno));
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
 Status MarkdownParts::OpenPart() {
   ++parts_;
   std::string path = PartPath(parts_);
+  if (parts_ == 1) {
+    if (Status s = CreateParentDirectories(path); !s.ok()) return s;
+  }
   fd_ = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (fd_ < 0) return Status::Error("cannot write " + path + ": " + std::strerror(errno));
   listing_ += path + "\n";

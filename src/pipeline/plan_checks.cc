@@ -5,6 +5,7 @@
 #include <system_error>
 
 #include "pipeline/plan_context.h"
+#include "pipeline/tool_commands.h"
 #include "stream/json_tree_parser.h"
 #include "stream/plan_action.h"
 #include "stream/resource_change.h"
@@ -15,7 +16,9 @@ using stream::ByteRange;
 using stream::JsonValue;
 
 std::string Located(const std::string& label, const Status& s) {
-  if (s.has_offset()) return label + ":" + std::to_string(s.offset()) + ": " + s.message();
+  // "byte N", not "label:N": a plan is usually one line, and a bare number
+  // after a file name reads as a line number.
+  if (s.has_offset()) return label + ": byte " + std::to_string(s.offset()) + ": " + s.message();
   return label + ": " + s.message();
 }
 
@@ -69,7 +72,7 @@ SchemasFileCheck CheckFile(const Input* in) {
 Status CheckActionSchema(const PlanContext& ctx, const stream::ActionInvocationFacts& a, bool rendered) {
   bool found;
   Status s = ctx.schemas->HasProvider(a.provider_name, &found);
-  if (s.ok() && !found) s = Status::Error("no schema for provider \"" + a.provider_name + "\"");
+  if (s.ok() && !found) s = Status::Error(MissingSchemaMessage(ctx, a.provider_name, "action type \"" + a.type + "\""));
   if (s.ok() && rendered && a.has_config) {
     const stream::Block* block;
     s = ctx.schemas->Find(a.provider_name, stream::SchemaStore::Kind::kAction, a.type, &found, &block);
@@ -113,6 +116,7 @@ Status CheckSchemas(PlanContext* ctx) {
       label = in.schemas_label;
     }
   }
+  ctx->schemas_from_file = in.has_schemas && text.data() == in.schemas.data();
   ctx->schemas = std::make_unique<stream::SchemaStore>(text, std::move(objects), label);
   for (const auto& [key, use] : ctx->facts.needed_schemas) {
     bool found;
@@ -122,16 +126,55 @@ Status CheckSchemas(PlanContext* ctx) {
         key.type, &found, &block);
     if (!s.ok()) return Status::Error(Located(label, s));
     if (!found) {
-      std::string hint = in.has_schemas || ctx->facts.shape == stream::InputShape::kRenderer
-                             ? ""
-                             : " (pass the provider schemas with --schemas)";
-      return ctx->AddressError(use.address,
-                               std::string("no schema for ") + (key.data ? "data source" : "resource") + " type \"" +
-                                   key.type + "\" of provider \"" + key.provider + "\"" + hint,
-                               use.offset);
+      const std::string what = std::string(key.data ? "data source" : "resource") + " type \"" + key.type + "\"";
+      return ctx->AddressError(use.address, MissingSchemaMessage(*ctx, key.provider, what), use.offset);
     }
   }
   return Status::Ok();
+}
+
+std::string MissingSchemaMessage(const PlanContext& ctx, std::string_view provider, const std::string& what) {
+  std::string m = "no schema for " + what + " of provider \"" + std::string(provider) + "\": ";
+  const std::string make = std::string("make them with ") + kSchemasCommand;
+  const std::string summary = " (--summary needs no schemas)";
+  if (!ctx.in.has_schemas && !ctx.facts.provider_schemas.present) {
+    return m + "no provider schemas given: " + make + " and pass them with --schemas" + summary;
+  }
+  const std::string source = ctx.schemas_from_file ? "the schemas file" : "the plan's provider_schemas";
+  bool has_provider = false;
+  std::vector<std::string> names;
+  if (!ctx.schemas->HasProvider(provider, &has_provider).ok() || !ctx.schemas->ProviderNames(&names).ok()) {
+    return m + source + " cannot be read";  // CheckSchemas reports why
+  }
+  if (has_provider) {
+    return m + source + " has the provider but not this type, so they may come from another provider version: " +
+           make + " where the plan was made" + summary;
+  }
+  // Terraform 0.12 named providers by their type alone ("aws"); later
+  // versions by address ("registry.terraform.io/hashicorp/aws"). Mapping one
+  // to the other would be a guess, and schemas from another Terraform than
+  // the plan's are likely another provider version's too: say so instead.
+  const size_t slash = provider.rfind('/');
+  if (slash != std::string_view::npos) {
+    const std::string_view short_name = provider.substr(slash + 1);
+    if (std::binary_search(names.begin(), names.end(), short_name)) {
+      return m + source + " names it \"" + std::string(short_name) +
+             "\", by Terraform 0.12's short provider names, and the plan by address: " + make +
+             " with the Terraform that made the plan" + summary;
+    }
+  } else {
+    for (const std::string& name : names) {
+      if (name.size() > provider.size() && name.compare(name.size() - provider.size(), provider.size(), provider) == 0 &&
+          name[name.size() - provider.size() - 1] == '/') {
+        return m + "the plan names it by Terraform 0.12's short provider name and " + source + " by address (\"" +
+               name + "\"): make the plan and the schemas with the same Terraform" + summary;
+      }
+    }
+  }
+  std::string have = names.empty() ? "it has no providers" : "it has \"" + names[0] + "\"";
+  if (names.size() == 2) have += " and \"" + names[1] + "\"";
+  if (names.size() > 2) have += " and " + std::to_string(names.size() - 1) + " more";
+  return m + source + " has no such provider (" + have + "): " + make + " where the plan was made" + summary;
 }
 
 Status CheckSchemasFile(PlanContext* ctx) {

@@ -17,6 +17,7 @@
 #include "base/status.h"
 #include "buffer/arena.h"
 #include "pipeline/plan_pipeline.h"
+#include "pipeline/stale_schemas.h"
 #include "render/computed/palette.h"
 #include "render/text/colorize.h"
 #include "stream/json_scanner.h"
@@ -26,7 +27,7 @@
 
 namespace tfstream::pipeline {
 
-// "<label>:<offset>: <message>", or "<label>: <message>" without an offset.
+// "<label>: byte <offset>: <message>", or "<label>: <message>" without an offset.
 std::string Located(const std::string& label, const Status& s);
 
 // What checking a --schemas file found: its provider_schemas objects since
@@ -53,6 +54,7 @@ struct PlanContext {
   render::Palette palette;
   stream::PlanFacts facts;
   std::unique_ptr<stream::SchemaStore> schemas;
+  bool schemas_from_file = false;  // else the plan's own provider_schemas
   buffer::Arena long_arena;  // relevant attributes naming no resource, for the whole run
   // relevant_attributes entries naming a resource, as (RelevantKey(address),
   // offset of the entry in the plan), sorted: 16 bytes an entry, where a
@@ -65,6 +67,11 @@ struct PlanContext {
   // provider_schemas objects), when ScanPlan runs it on another thread
   // beside the plan's pre-scan; taken by CheckSchemas / CheckSchemasFile.
   std::future<SchemasFileCheck> schemas_file_check;
+  // What the rendering threads found the schemas lack; the one thing they
+  // write (it locks).
+  mutable StaleSchemas stale_schemas;
+  // Notes for standard error found before the first byte (Report::notes).
+  std::vector<std::string> notes;
   // Its result, once taken (SchemasFile).
   std::optional<SchemasFileCheck> schemas_file_checked;
 
@@ -82,11 +89,11 @@ struct PlanContext {
 
   // An error located in the plan document.
   Status PlanError(const Status& s) const { return Status::Error(Located(in.plan_label, s)); }
-  // "<file>:<offset>: <address>: <message>"; the offset is where the
+  // "<file>: byte <offset>: <address>: <message>"; the offset is where the
   // resource (or action invocation) starts, when known.
   Status AddressError(std::string_view address, const std::string& message,
                       uint64_t offset = Status::kNoOffset) const {
-    std::string where = offset == Status::kNoOffset ? in.plan_label : in.plan_label + ":" + std::to_string(offset);
+    std::string where = offset == Status::kNoOffset ? in.plan_label : in.plan_label + ": byte " + std::to_string(offset);
     return Status::Error(where + ": " + std::string(address) + ": " + message);
   }
 
@@ -175,6 +182,10 @@ const SchemasFileCheck& SchemasFile(PlanContext* ctx);
 // Checks done before any output: every schema resource changes need exists,
 // relevant attributes are well formed, action invocations have what they need.
 Status CheckSchemas(PlanContext* ctx);
+// "no schema for <what> of provider "P": <why, and how to get schemas>",
+// after CheckSchemas: names a provider the schemas lack (or have under a
+// short name) and says how to make schemas and that --summary needs none.
+std::string MissingSchemaMessage(const PlanContext& ctx, std::string_view provider, const std::string& what);
 // Only that a --schemas file given is a valid schemas file (for --summary,
 // which reads no schemas).
 Status CheckSchemasFile(PlanContext* ctx);

@@ -233,7 +233,14 @@ Status RenderJson(const Input& input, const Options& options, ProgressMeter* pro
     AppendModule(&buf, modules, 0, 2, *ctx.flavor);
   }
   buf += "\n}\n";
-  return out->Flush();
+  if (!(s = out->Flush()).ok()) return s;
+  if (report != nullptr) {
+    report->notes = ctx.notes;
+    if (filter != nullptr) {
+      if (std::string note = FiltersMatchedNothing(f); !note.empty()) report->notes.push_back(note);
+    }
+  }
+  return s;
 }
 
 }  // namespace tfstream::pipeline

@@ -180,7 +180,15 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
     if (!(s = add(DetailsUnit("Changes to Outputs", DiffLines(text)))).ok()) return s;
   }
   if (options.detailed_exitcode && !(s = DecideChanges(ctx, report)).ok()) return s;
-  return parts.Finish();
+  if (!(s = parts.Finish()).ok()) return s;
+  if (report != nullptr) {
+    report->warnings = ctx.stale_schemas.Warnings();
+    report->notes = ctx.notes;
+    if (options.filter.active()) {
+      if (std::string note = FiltersMatchedNothing(ctx.facts); !note.empty()) report->notes.push_back(note);
+    }
+  }
+  return s;
 }
 
 }  // namespace tfstream::pipeline

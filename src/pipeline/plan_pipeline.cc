@@ -71,6 +71,13 @@ class PlanPipeline {
 
   Status Run();
   const PlanContext& context() const { return ctx_; }
+  void TakeReport(Report* report) const {
+    report->warnings = ctx_.stale_schemas.Warnings();
+    report->notes = ctx_.notes;
+    if (ctx_.opt.filter.active()) {
+      if (std::string note = FiltersMatchedNothing(ctx_.facts); !note.empty()) report->notes.push_back(note);
+    }
+  }
 
  private:
   Status RenderChanges();
@@ -171,7 +178,8 @@ Status PlanPipeline::Run() {
   if (!(s = PreparePlan(&ctx_, &worker_, &prepared_)).ok()) return s;
   timer.Mark("prepare");
   if (!defer_validation) {
-    Status v = stream::ValidateDeferred(ctx_.in.plan, facts);
+    Status v =
+        stream::ValidateDeferred(ctx_.in.plan, facts, /*changes_validated=*/false, ctx_.in.release_plan_range);
     if (!v.ok()) return ctx_.PlanError(v);
   }
   const std::vector<OutputEntry>& outputs = prepared_.outputs;
@@ -248,7 +256,8 @@ Status PlanPipeline::Run() {
 Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink* out, Report* report) {
   std::unique_ptr<ProgressMeter> progress;
   if (options.progress_fd >= 0) {
-    progress = std::make_unique<ProgressMeter>(input.plan.size(), options.progress_columns, options.progress_fd);
+    progress = std::make_unique<ProgressMeter>(input.plan.size(), options.progress_columns, options.progress_fd,
+                                               options.progress_delay);
     if (options.stdout_is_terminal) {
       out->set_before_write([meter = progress.get()](std::string_view text) { meter->BeforeOutput(text); });
     }
@@ -266,6 +275,7 @@ Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink
     PlanPipeline pipeline(input, options, progress.get(), out);
     s = pipeline.Run();
     if (s.ok() && options.detailed_exitcode) s = DecideChanges(pipeline.context(), report);
+    if (s.ok() && report != nullptr) pipeline.TakeReport(report);
   }
   if (progress != nullptr) {
     progress->Finish();

@@ -8,6 +8,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/status.h"
 #include "buffer/output_sink.h"
@@ -62,6 +63,8 @@ struct Options {
   // text is written.
   int progress_fd = -1;
   int progress_columns = 0;
+  // Seconds of work before progress is first drawn (ProgressMeter::kDelay).
+  double progress_delay = 1.0;
   bool stdout_is_terminal = false;
 };
 
@@ -75,6 +78,13 @@ struct Report {
   // has the Errored quality.
   bool has_changes = false;
   bool errored = false;
+  // Warnings for standard error, one line each (without "tfstream: "): the
+  // resource types whose values carry members their schemas lack
+  // (stale_schemas.h). Set only when rendering succeeded.
+  std::vector<std::string> warnings;
+  // Notes for standard error that are no warning (--strict-schemas ignores
+  // them): filters that matched no block (plan_totals.h).
+  std::vector<std::string> notes;
 };
 
 struct Input {
@@ -96,7 +106,7 @@ struct Input {
   std::function<void(bool on)> plan_read_ahead;
 };
 
-// Errors come back as "<label>:<offset>: <message>" (or "<label>: ...").
+// Errors come back as "<label>: byte <offset>: <message>" (or "<label>: ...").
 Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink* out, Report* report = nullptr);
 
 }  // namespace tfstream::pipeline

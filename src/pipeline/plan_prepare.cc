@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "pipeline/flavor_choice.h"
+#include "pipeline/not_a_plan.h"
 #include "render/text/go_float.h"
 
 namespace tfstream::pipeline {
@@ -21,6 +22,7 @@ bool Incompatible(std::string_view local, std::string_view remote) {
 
 Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks hooks) {
   hooks.filter = ctx->opt.filter.active() ? &ctx->opt.filter : nullptr;
+  if (Status start = CheckPlanStart(ctx->in.plan); !start.ok()) return ctx->PlanError(start);
   std::function<void(uint64_t)> done_before = ctx->in.release_plan_before;
   if (progress != nullptr) {
     progress->Scanning(0);
@@ -52,7 +54,17 @@ Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks h
     std::fprintf(stderr, "tfstream: pre-scan split: %d stretches taken over, the first at byte %zu\n",
                  split.segments_taken, split.taken_at);
   }
-  if (!s.ok()) return ctx->PlanError(s);
+  if (!s.ok()) return ctx->PlanError(ExplainScanError(ctx->in.plan, s));
+  // What is not a plan must not render as one without changes; but broken
+  // JSON in what the pre-scan left for later is reported as such first.
+  // Only an OpenTofu flavour asked for renders {} and null (not_a_plan.h).
+  const bool empty_as_opentofu = ctx->opt.flavor == FlavorChoice::kOpenTofu;
+  if (Status not_plan = CheckIsPlan(ctx->facts, empty_as_opentofu); !not_plan.ok()) {
+    Status v =
+        stream::ValidateDeferred(ctx->in.plan, ctx->facts, /*changes_validated=*/false, ctx->in.release_plan_range);
+    return ctx->PlanError(v.ok() ? not_plan : v);
+  }
+  if (empty_as_opentofu && IsEmptyDocument(ctx->facts)) ctx->notes.push_back(EmptyDocumentNote(ctx->in.plan_label));
   if (progress != nullptr) progress->Scanning(ctx->in.plan.size());
   ctx->SetFlavor(ResolveFlavor(ctx));
   // A section the flavour's Plan struct has no field for is as absent; one

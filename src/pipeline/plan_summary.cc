@@ -1,12 +1,16 @@
-// The lines are held in memory, grouped, until the pre-scan has validated the
-// whole document (nothing may be written before that): the memory is that of
-// the output itself, one short line per shown block, never the input's.
+// The lines are held, grouped, until the pre-scan has validated the whole
+// document (nothing may be written before that). The text summary keeps them
+// in memory up to 1 MiB a group, past that in temporary files
+// (buffer/spill_text.h), so that the memory stays flat however many blocks
+// are shown; --group-by module and the Markdown summary keep them in memory
+// (the output itself, one short line per shown block, never the input's).
 #include "pipeline/plan_summary.h"
 
 #include <array>
 #include <string>
 #include <vector>
 
+#include "buffer/spill_text.h"
 #include "pipeline/background_validation.h"
 #include "pipeline/markdown_alert.h"
 #include "pipeline/markdown_block.h"
@@ -154,7 +158,22 @@ Status WriteMarkdown(const PlanContext& ctx, const ModuleTree& tree, const std::
     }
   }
   if (options.detailed_exitcode && !(s = DecideChanges(ctx, report)).ok()) return s;
-  return parts.Finish();
+  if (!(s = parts.Finish()).ok()) return s;
+  return Status::Ok();
+}
+
+// Where a line's symbol goes in the text summary's spilled groups: a byte
+// that never occurs in the lines, which are valid UTF-8 (addresses are
+// decoded as Go does, U+FFFD for bad bytes).
+constexpr char kSymbolMark = render::Palette::kSymbolOpen;
+
+// The notes for standard error every form gives (filters that matched nothing).
+void TakeNotes(const PlanContext& ctx, Report* report) {
+  if (report == nullptr) return;
+  report->notes = ctx.notes;
+  if (ctx.opt.filter.active()) {
+    if (std::string note = FiltersMatchedNothing(ctx.facts); !note.empty()) report->notes.push_back(note);
+  }
 }
 
 }  // namespace
@@ -163,14 +182,31 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
                      buffer::OutputSink* out, Report* report) {
   PlanContext ctx(input, options);
   const bool markdown = options.format == Format::kMarkdown;
-  std::vector<Lines> lines(1);  // by ModuleTree node
+  // The plain text summary: by PlanAction, the lines, each starting with
+  // kSymbolMark where its symbol goes (the flavour's, settled after the scan).
+  const bool spilled = !markdown && !options.group_by_module;
+  std::array<buffer::SpillText, stream::kPlanActionCount> groups;
+  std::vector<Lines> lines(1);  // by ModuleTree node, otherwise
   ModuleTree tree;
   stream::ChangeHooks hooks;
   hooks.on_begin = [&] {
+    for (buffer::SpillText& g : groups) g.Clear();
     lines.assign(1, Lines{});
     tree = ModuleTree();
   };
+  std::string line;
   hooks.on_shown = [&](const stream::ResourceFacts& rf, Action action) {
+    if (spilled) {
+      line = kSymbolMark;
+      line += ' ';
+      line += rf.address;  // as is: addresses never go through Color() here
+      if (!rf.deposed.empty()) line += " (deposed object " + rf.deposed + ")";
+      if (rf.Moved()) line += " (moved from " + rf.previous_address + ")";
+      if (rf.importing) line += " (will be imported)";
+      line += '\n';
+      groups[static_cast<size_t>(action)].Append(line);
+      return;
+    }
     size_t node = 0;
     if (options.group_by_module) {
       node = tree.Add(rf.address, action, rf.importing);
@@ -197,6 +233,9 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
   // pages back as it goes (or a 3 GB plan would end up resident).
   if (!(s = ValidateBeforeOutput(ctx)).ok()) return s;
   if (!(s = CheckSchemasFile(&ctx)).ok()) return s;
+  for (const buffer::SpillText& g : groups) {
+    if (!g.status().ok()) return g.status();  // before anything is written
+  }
   tree.Finish();
   Prefixes prefixes;
   for (size_t i = 0; i < prefixes.size(); ++i) {
@@ -208,20 +247,33 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
       prefixes[i] = plain.empty() ? "- " : "- " + CodeSpan(plain) + " ";
     }
   }
-  if (markdown) return WriteMarkdown(ctx, tree, lines, prefixes, out, report);
-
-  std::string text;
-  if (options.group_by_module) {
-    AppendTextTree(tree, lines, prefixes, 0, *ctx.flavor, &text);
-  } else {
-    AppendLines(lines[0], prefixes, "", &text);
+  if (markdown) {
+    if (!(s = WriteMarkdown(ctx, tree, lines, prefixes, out, report)).ok()) return s;
+    TakeNotes(ctx, report);
+    return s;
   }
-  out->Append(text);
-  if (!text.empty()) out->Append("\n");
+
+  bool any = false;
+  if (spilled) {
+    for (Action a : kGroupOrder) {
+      const buffer::SpillText& g = groups[static_cast<size_t>(a)];
+      any = any || !g.empty();
+      const std::string symbol = ctx.colorize.Color(render::DiffActionSymbolMarkup(a, *ctx.flavor));
+      if (!(s = g.WriteTo(out, kSymbolMark, symbol)).ok()) return s;
+    }
+  } else {
+    std::string text;
+    AppendTextTree(tree, lines, prefixes, 0, *ctx.flavor, &text);
+    any = !text.empty();
+    out->Append(text);
+  }
+  if (any) out->Append("\n");
   out->Append(PlanSummaryLine(ctx.facts, ctx.colorize, *ctx.flavor));
   if (options.filter.active()) out->Append(FilteredOutLine(ctx.facts) + "\n");
   if (options.detailed_exitcode && !(s = DecideChanges(ctx, report)).ok()) return s;
-  return out->Flush();
+  if (!(s = out->Flush()).ok()) return s;
+  TakeNotes(ctx, report);
+  return s;
 }
 
 }  // namespace tfstream::pipeline

@@ -28,6 +28,6 @@
 namespace tfstream::pipeline {
 
 Status RenderSummary(const Input& input, const Options& options, ProgressMeter* progress,
-                     buffer::OutputSink* out, Report* report);
+                     buffer::OutputSink* out, Report* report = nullptr);
 
 }  // namespace tfstream::pipeline

@@ -73,6 +73,12 @@ std::string PlanSummaryLine(const stream::PlanFacts& facts, const render::text::
   return colorize.Color("[bold]Plan:[reset] ") + counts + "\n";
 }
 
+std::string FiltersMatchedNothing(const stream::PlanFacts& facts) {
+  if (facts.shown_changes == 0 || facts.filtered_out < facts.shown_changes) return "";
+  return "--action/--address matched none of the plan's " + std::to_string(facts.shown_changes) +
+         " resource blocks";
+}
+
 std::string FilteredOutLine(const stream::PlanFacts& facts) {
   return "Filtered out " + std::to_string(facts.filtered_out) + " of " + std::to_string(facts.shown_changes) +
          " resource blocks.";

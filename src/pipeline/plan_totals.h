@@ -60,5 +60,9 @@ std::string PlanSummaryLine(const stream::PlanFacts& facts, const render::text::
 
 // "Filtered out 3 of 10 resource blocks." (no newline).
 std::string FilteredOutLine(const stream::PlanFacts& facts);
+// With --action/--address: a note for standard error when the plan has
+// blocks but the filters let none through (a mistyped pattern shows an empty
+// list that looks like a plan without those changes); else "".
+std::string FiltersMatchedNothing(const stream::PlanFacts& facts);
 
 }  // namespace tfstream::pipeline

@@ -1,5 +1,6 @@
 #include "pipeline/progress_meter.h"
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iterator>
+#include <utility>
 
 namespace tfstream::pipeline {
 namespace {
@@ -55,6 +57,33 @@ std::string Duration(double seconds) {
   return buf;
 }
 
+// What a SIGINT or SIGTERM handler needs to erase the line: only these
+// (async-signal-safe) are read there. One descriptor meter at a time.
+volatile sig_atomic_t g_signal_fd = -1;
+volatile sig_atomic_t g_signal_drawn = 0;
+struct sigaction g_previous_int, g_previous_term;
+
+void EraseAndResignal(int sig) {
+  const int fd = g_signal_fd;
+  size_t n = static_cast<size_t>(g_signal_drawn);
+  if (fd >= 0 && n > 0) {
+    char blank[256];
+    blank[0] = '\r';
+    for (size_t i = 1; i < sizeof blank; ++i) blank[i] = ' ';
+    ssize_t unused = ::write(fd, blank, 1);
+    while (n > 0) {
+      const size_t chunk = std::min(n, sizeof blank - 1);
+      unused = ::write(fd, blank + 1, chunk);
+      n -= chunk;
+    }
+    unused = ::write(fd, blank, 1);
+    (void)unused;
+  }
+  // The default action (or what was there before), as if never caught.
+  sigaction(sig, sig == SIGINT ? &g_previous_int : &g_previous_term, nullptr);
+  raise(sig);
+}
+
 double SteadySeconds() {
   using namespace std::chrono;
   return duration<double>(steady_clock::now().time_since_epoch()).count();
@@ -82,12 +111,13 @@ std::string FormatProgress(const ProgressState& s, int columns) {
   return line;
 }
 
-ProgressMeter::ProgressMeter(uint64_t total_bytes, int columns, Writer write, Clock now)
-    : write_(std::move(write)), now_(std::move(now)), columns_(columns) {
+ProgressMeter::ProgressMeter(uint64_t total_bytes, int columns, Writer write, Clock now, double delay)
+    : write_(std::move(write)), now_(std::move(now)), columns_(columns), delay_(delay) {
+  created_ = now_();
   StartPass(ProgressState::Phase::kScanning, 0, total_bytes);
 }
 
-ProgressMeter::ProgressMeter(uint64_t total_bytes, int columns, int fd)
+ProgressMeter::ProgressMeter(uint64_t total_bytes, int columns, int fd, double delay)
     : ProgressMeter(
           total_bytes, columns,
           [fd](std::string_view s) {
@@ -98,7 +128,32 @@ ProgressMeter::ProgressMeter(uint64_t total_bytes, int columns, int fd)
               s.remove_prefix(static_cast<size_t>(n));
             }
           },
-          SteadySeconds) {}
+          SteadySeconds, delay) {
+  g_signal_drawn = 0;
+  g_signal_fd = fd;
+  struct sigaction sa = {};
+  sa.sa_handler = EraseAndResignal;
+  sigemptyset(&sa.sa_mask);
+  // A signal ignored (a background job's SIGINT, nohup) stays ignored.
+  for (auto [sig, previous] : {std::pair{SIGINT, &g_previous_int}, std::pair{SIGTERM, &g_previous_term}}) {
+    if (sigaction(sig, nullptr, previous) == 0 && previous->sa_handler != SIG_IGN) sigaction(sig, &sa, nullptr);
+  }
+  erase_on_signal_ = true;
+}
+
+ProgressMeter::~ProgressMeter() {
+  Finish();
+  if (erase_on_signal_) {
+    sigaction(SIGINT, &g_previous_int, nullptr);
+    sigaction(SIGTERM, &g_previous_term, nullptr);
+    g_signal_fd = -1;
+  }
+}
+
+void ProgressMeter::SetDrawn(size_t n) {
+  drawn_ = n;
+  if (erase_on_signal_) g_signal_drawn = static_cast<sig_atomic_t>(n);
+}
 
 void ProgressMeter::StartPass(ProgressState::Phase phase, uint64_t begin, uint64_t end) {
   state_.phase = phase;
@@ -129,14 +184,17 @@ void ProgressMeter::Rendering(uint64_t offset, size_t resources_done) {
 void ProgressMeter::Update() {
   if (finished_ || mid_line_) return;
   double now = now_();
+  if (now - created_ < delay_) return;
   if (last_draw_ >= 0 && now - last_draw_ < kInterval) return;
   last_draw_ = now;
   state_.elapsed = now - pass_start_;
   std::string line = FormatProgress(state_, columns_);
   std::string out = "\r" + line;
   if (drawn_ > line.size()) out.append(drawn_ - line.size(), ' ');  // blank the old tail
+  // Counted as drawn before it is: a signal in between erases a little more.
+  SetDrawn(std::max(drawn_, line.size()));
   write_(out);
-  drawn_ = line.size();
+  SetDrawn(line.size());
 }
 
 void ProgressMeter::Erase() {
@@ -145,7 +203,7 @@ void ProgressMeter::Erase() {
   out.append(drawn_, ' ');
   out.push_back('\r');
   write_(out);
-  drawn_ = 0;
+  SetDrawn(0);
 }
 
 void ProgressMeter::BeforeOutput(std::string_view text) {

@@ -9,8 +9,12 @@
 // the render pass its resource_changes array (drift, outputs and the other
 // sections are not reported). Rate and ETA are those of the current pass,
 // measured from its start; the ETA shows "-:--" until the pass has run for
-// half a second. The first update draws at once, later ones at most every
-// kInterval; Finish() (or the destructor) erases the line.
+// half a second. Nothing is drawn until kDelay after the meter was made (a
+// plan that takes less never shows progress); then the first update draws at
+// once, later ones at most every kInterval. Finish() (or the destructor)
+// erases the line, and so does SIGINT or SIGTERM on a meter drawing on a
+// descriptor (the signal then takes its default course), so that the line is
+// never left in the scrollback.
 //
 // When standard output is the same terminal, BeforeOutput() erases the line
 // before each write of plan text and keeps it erased while that text ends in
@@ -43,15 +47,17 @@ std::string FormatProgress(const ProgressState& s, int columns);
 class ProgressMeter {
  public:
   static constexpr double kInterval = 0.25;  // seconds between redraws
+  static constexpr double kDelay = 1.0;      // seconds of work before the first
 
   using Writer = std::function<void(std::string_view)>;
   using Clock = std::function<double()>;  // monotonic seconds
 
   // `columns`: the width of the terminal showing standard error (0: none).
-  ProgressMeter(uint64_t total_bytes, int columns, Writer write, Clock now);
-  // Standard error and the steady clock.
-  ProgressMeter(uint64_t total_bytes, int columns, int fd);
-  ~ProgressMeter() { Finish(); }
+  ProgressMeter(uint64_t total_bytes, int columns, Writer write, Clock now, double delay = kDelay);
+  // Writes to `fd` (standard error) on the steady clock, and erases the line
+  // on SIGINT and SIGTERM while it lives.
+  ProgressMeter(uint64_t total_bytes, int columns, int fd, double delay = kDelay);
+  ~ProgressMeter();
   ProgressMeter(const ProgressMeter&) = delete;
   ProgressMeter& operator=(const ProgressMeter&) = delete;
 
@@ -67,10 +73,14 @@ class ProgressMeter {
   void StartPass(ProgressState::Phase phase, uint64_t begin, uint64_t end);
   void Update();
   void Erase();
+  void SetDrawn(size_t n);
 
   Writer write_;
   Clock now_;
   int columns_;
+  double delay_;
+  double created_ = 0;
+  bool erase_on_signal_ = false;  // the descriptor meter's signal handlers are installed
   ProgressState state_;
   double pass_start_ = 0;
   double last_draw_ = -1;

@@ -63,12 +63,17 @@ Status ResourceWorker::ComputeDiff(const stream::ResourceChange& rc, bool drift,
       rc.type, &found, &block);
   if (!s.ok()) return Status::Error(Located(ctx_.schemas->label(), s));
   if (!found) {
-    return ctx_.AddressError(rc.address, "no schema for type \"" + std::string(rc.type) + "\" of provider \"" +
-                                             std::string(rc.provider_name) + "\"", element_offset_);
+    const std::string what = std::string(rc.IsManaged() ? "resource" : "data source") + " type \"" +
+                             std::string(rc.type) + "\"";
+    return ctx_.AddressError(rc.address, MissingSchemaMessage(ctx_, rc.provider_name, what), element_offset_);
   }
   error_.clear();
-  *diff = render::differ::ComputeDiffForBlock(change, *block, Ctx());
+  unknown_names_.clear();
+  render::DiffContext diff_ctx = Ctx();
+  diff_ctx.unknown_names = &unknown_names_;
+  *diff = render::differ::ComputeDiffForBlock(change, *block, diff_ctx);
   if (!error_.empty()) return ctx_.AddressError(rc.address, error_, element_offset_);
+  if (!unknown_names_.empty()) ctx_.stale_schemas.Add(rc.provider_name, !rc.IsManaged(), rc.type, unknown_names_);
   return Status::Ok();
 }
 

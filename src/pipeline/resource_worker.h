@@ -81,6 +81,7 @@ class ResourceWorker {
   const PlanContext& ctx_;
   buffer::Arena arena_;
   std::string error_;
+  std::vector<std::string_view> unknown_names_;  // of the resource being diffed
   uint64_t element_offset_ = Status::kNoOffset;
 };
 

@@ -1,8 +1,31 @@
 #include "stream/change_filter.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "stream/pre_scan.h"
 
 namespace tfstream::stream {
+
+namespace {
+
+// Levenshtein distance, for suggesting the action meant by a mistyped one.
+size_t EditDistance(std::string_view a, std::string_view b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
 
 Status ChangeFilter::AddActions(std::string_view list) {
   static const struct {
@@ -11,6 +34,8 @@ Status ChangeFilter::AddActions(std::string_view list) {
   } kNames[] = {
       {"create", kCreate}, {"update", kUpdate}, {"delete", kDelete}, {"replace", kReplace}, {"read", kRead},
       {"forget", kForget}, {"no-op", kNoOp},    {"moved", kMoved},   {"import", kImport},
+      // Terraform's own word for it ("will be destroyed", plan -destroy).
+      {"destroy", kDelete},
   };
   uint32_t mask = 0;  // applied only when the whole list is good
   size_t start = 0;
@@ -25,8 +50,26 @@ Status ChangeFilter::AddActions(std::string_view list) {
       if (n.name == name) set = n.set;
     }
     if (set == 0) {
-      return Status::Error("--action: unknown action '" + std::string(name) +
-                           "' (one of create, update, delete, replace, read, forget, no-op, moved, import)");
+      // The nearest name, when it is near enough to be a typo, or what
+      // Terraform's summary words ("to add, to change") stand for.
+      static const std::pair<std::string_view, std::string_view> kMeant[] = {
+          {"add", "create"},      {"change", "update"}, {"modify", "update"}, {"remove", "delete"},
+          {"recreate", "replace"}, {"replaced", "replace"}, {"imported", "import"}, {"move", "moved"},
+      };
+      std::string_view nearest;
+      for (const auto& [word, meant] : kMeant) {
+        if (word == name) nearest = meant;
+      }
+      size_t best = nearest.empty() ? name.size() / 2 + 1 : 0;
+      for (const auto& n : kNames) {
+        if (size_t d = EditDistance(name, n.name); d < best && d <= 3) {
+          best = d;
+          nearest = n.name;
+        }
+      }
+      std::string hint = nearest.empty() ? "" : "did you mean '" + std::string(nearest) + "'? ";
+      return Status::Error("--action: unknown action '" + std::string(name) + "' (" + hint +
+                           "one of create, update, delete (or destroy), replace, read, forget, no-op, moved, import)");
     }
     mask |= set;
     if (comma == std::string_view::npos) {

@@ -162,6 +162,34 @@ bool ScanTerraformOnly(JsonScanner* s, const ScanRun& run, Status* error, Read r
   return SkipUnread(s, run, begin);
 }
 
+// The members `terraform show -json PLANFILE` always writes (planned_values
+// since format 0.1: a struct, which omitempty never drops) or that only a plan
+// has, in either shape: a state has "values" and a schemas document
+// "provider_schemas" (the renderer's shape is told by plan_format_version).
+constexpr const char* kPlanSections[] = {
+    "planned_values",     "resource_changes",    "resource_drift",      "output_changes",
+    "prior_state",        "configuration",       "deferred_changes",    "action_invocations",
+    "relevant_attributes", "plan_format_version", "provider_format_version",
+};
+
+void NoteMember(const FieldKey& key, DocumentMembers* m) {
+  ++m->count;
+  if (key.Is("values")) {
+    m->state_values = true;
+  } else if (key.Is("format_version")) {
+    m->format_version = true;
+  } else if (key.Is("provider_schemas")) {
+    m->provider_schemas = true;
+  } else if (!m->plan_section) {
+    for (const char* name : kPlanSections) {
+      if (key.Is(name)) {
+        m->plan_section = true;
+        break;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 Status ScanMembers(JsonScanner& s, PlanFacts* facts, bool first, ScanRun& run, bool* has_format_version) {
@@ -172,6 +200,7 @@ Status ScanMembers(JsonScanner& s, PlanFacts* facts, bool first, ScanRun& run, b
     if (run.cancel != nullptr && run.cancel->load(std::memory_order_relaxed)) return Status::Error("cancelled");
     const FieldKey key(raw_key);
     bool ok = true;
+    NoteMember(key, &facts->members);
     if (key.Is("resource_changes")) {
       ValueSkip skip = defer ? ValueSkip::kByStructure : ValueSkip::kValidate;
       ok = ScanResourceChanges(&s, facts, run, skip);
@@ -252,7 +281,9 @@ Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<v
   if (run.progress) s.OnProgress(8 << 20, run.progress);
   bool has_format_version = false;
   if (s.Peek() == 'n') {
-    // Go decodes null into the plan's struct as nothing at all: an empty plan.
+    // Go decodes null into the plan's struct as nothing at all; it is no
+    // plan all the same (pipeline/not_a_plan.h).
+    facts->members.null_document = true;
     if (!s.SkipValue(1)) return s.status();
   } else {
     if (s.Peek() != '{') {

@@ -84,8 +84,22 @@ struct SchemaUse {
   bool operator==(const SchemaUse&) const = default;
 };
 
+// The top-level members that tell a plan from the other documents handed
+// to tfstream by mistake (a state, provider schemas, {}); decided by
+// pipeline/not_a_plan.h.
+struct DocumentMembers {
+  size_t count = 0;           // members of the top-level object, repeats included
+  bool plan_section = false;  // one only plans have (kPlanSections in pre_scan.cc)
+  bool state_values = false;  // "values", a state's
+  bool format_version = false;
+  bool provider_schemas = false;  // the key, whatever its value
+  bool null_document = false;     // the document is just null
+  bool operator==(const DocumentMembers&) const = default;
+};
+
 struct PlanFacts {
   InputShape shape = InputShape::kShowJson;
+  DocumentMembers members;
   // Top-level values nothing is read from (planned_values, prior_state,
   // configuration, ...; often half a plan), and resource_drift: the
   // pre-scan only finds their ends, and ValidateDeferred() checks them once

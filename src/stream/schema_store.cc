@@ -59,6 +59,17 @@ Status SchemaStore::FindRange(std::string_view provider, Kind kind, std::string_
   return Status::Ok();
 }
 
+Status SchemaStore::ProviderNames(std::vector<std::string>* out) {
+  std::lock_guard<std::recursive_mutex> lock(mu_);
+  Status s = IndexProviders();
+  if (!s.ok()) return s;
+  out->clear();
+  for (const auto& [name, p] : providers_) {
+    if (text_.substr(p.range.begin, 4) != "null") out->push_back(name);
+  }
+  return Status::Ok();
+}
+
 Status SchemaStore::IndexKind(ProviderIndex* p, int kind) {
   if (p->kind_indexed[kind]) return Status::Ok();
   p->kind_indexed[kind] = true;

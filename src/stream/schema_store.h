@@ -44,6 +44,8 @@ class SchemaStore {
               const Block** block);
   // Whether the provider exists at all.
   Status HasProvider(std::string_view provider, bool* found);
+  // The providers there are (not null), sorted: for error messages.
+  Status ProviderNames(std::vector<std::string>* out);
 
   // For writing a trimmed copy (pipeline/plan_bundle.h): every provider,
   // each once, by name, with the text of the value that counts (the last of

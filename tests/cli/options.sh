@@ -19,9 +19,43 @@ usage_error() {  # usage_error ARGS...: exit 2, one line on stderr, nothing on s
 t --no-color $P >"$WORK/plain"
 default_equals_progress_never() { t --no-color --progress never $P | cmp -s - "$WORK/plain"; }
 progress_always_leaves_stdout_alone() {
-  t --no-color --progress always $P >"$WORK/out" 2>"$WORK/err" && cmp -s "$WORK/out" "$WORK/plain" &&
+  TFSTREAM_PROGRESS_DELAY=0 t --no-color --progress always $P >"$WORK/out" 2>"$WORK/err" && cmp -s "$WORK/out" "$WORK/plain" &&
     grep -q $'^\rscanning ' "$WORK/err" && [ "$(tail -c 1 "$WORK/err" | od -An -c | tr -d ' ')" = '\r' ]
 }
+# Nothing is drawn before a second of work: a small plan never shows progress.
+progress_waits_a_second() { t --no-color --progress always $P 2>"$WORK/err" >/dev/null && [ ! -s "$WORK/err" ]; }
+check progress_waits_a_second progress_waits_a_second
+# SIGTERM while the line is drawn erases it before tfstream dies by the
+# signal (stdout is a FIFO nobody reads, so tfstream blocks mid-render).
+progress_erased_on_sigterm() {
+  python3 - "$WORK/big.json" <<'PY'
+import json, sys
+changes = [{"address": "t.r%d" % i, "mode": "managed", "type": "t", "name": "r%d" % i, "provider_name": "p",
+            "change": {"actions": ["create"], "before": None, "after": {"v": "x" * 200}, "after_unknown": {}}}
+           for i in range(3000)]
+schemas = {"p": {"provider": {"version": 0, "block": {}}, "resource_schemas": {"t": {"version": 0, "block": {
+    "attributes": {"v": {"type": "string", "optional": True}}}}}}}
+json.dump({"plan_format_version": "1.2", "resource_changes": changes, "provider_schemas": schemas},
+          open(sys.argv[1], "w"))
+PY
+  rm -f "$WORK/fifo" && mkfifo "$WORK/fifo"
+  sleep 30 <"$WORK/fifo" &
+  local reader=$! pid rc
+  TFSTREAM_PROGRESS_DELAY=0 "$TFSTREAM" --no-color --progress always -j1 "$WORK/big.json" >"$WORK/fifo" 2>"$WORK/err" &
+  pid=$!
+  sleep 1
+  kill -TERM "$pid"
+  wait "$pid"
+  rc=$?
+  kill "$reader" 2>/dev/null
+  wait "$reader" 2>/dev/null
+  # Killed by SIGTERM (143); stderr drew a line and ends with it blanked.
+  [ "$rc" = 143 ] && grep -Eq $'\r''(scanning|rendering) ' "$WORK/err" &&
+    python3 -c 'import sys; e = open(sys.argv[1], newline="").read(); last = e.rstrip("\r").rsplit("\r", 1)[-1]
+sys.exit(0 if e.endswith("\r") and last.strip(" ") == "" and len(last) > 10 else 1)' "$WORK/err" ||
+    { echo "  exit $rc, stderr $(od -c "$WORK/err" | head -3)"; return 1; }
+}
+check progress_erased_on_sigterm progress_erased_on_sigterm
 progress_auto_off_a_terminal() { t --no-color $P 2>"$WORK/err" >/dev/null && [ ! -s "$WORK/err" ]; }
 check default_equals_progress_never default_equals_progress_never
 check progress_always_leaves_stdout_alone progress_always_leaves_stdout_alone
@@ -122,6 +156,16 @@ markdown_parts_hold_everything() {
     cmp -s "$WORK/one.1.md" "$WORK/m" &&
     [ "$(cat "$WORK"/parts/plan.*.md | grep -c '^<details>')" = "$(grep -c '^<details>' "$WORK/m")" ]
 }
+# --output-prefix out/plan creates out/ (and any missing parent); a path
+# through a file is an error naming it.
+output_prefix_creates_its_directory() {
+  t --format markdown --output-prefix "$WORK/new/dir/plan" $P >"$WORK/listing" &&
+    [ "$(cat "$WORK/listing")" = "$WORK/new/dir/plan.1.md" ] &&
+    t --format markdown $P | cmp -s - "$WORK/new/dir/plan.1.md" &&
+    : >"$WORK/afile" && ! t --format markdown --output-prefix "$WORK/afile/plan" $P 2>"$WORK/err" >/dev/null &&
+    grep -q "afile/plan.1.md: Not a directory" "$WORK/err"
+}
+check output_prefix_creates_its_directory output_prefix_creates_its_directory
 markdown_truncates_a_huge_block() {
   python3 - "$WORK/big.json" <<'PY'
 import json, sys
@@ -255,7 +299,30 @@ check markdown_max_parts markdown_max_parts
 check markdown_step_summary_recipe markdown_step_summary_recipe
 
 # --- usage ----------------------------------------------------------------------
-check bad_action usage_error --action destroy $P
+check bad_action usage_error --action frobnicate $P
+# Terraform's word "destroy" is "delete"; a mistyped word gets the nearest.
+destroy_is_delete() { t --no-color --action destroy $P | cmp -s - <(t --no-color --action delete $P); }
+action_suggests_nearest() {
+  ! t --action updte $P >/dev/null 2>"$WORK/err" && grep -q "unknown action 'updte' (did you mean 'update'?" "$WORK/err" &&
+    ! t --action recreate $P >/dev/null 2>"$WORK/err" && grep -q "did you mean 'replace'?" "$WORK/err"
+}
+check destroy_is_delete destroy_is_delete
+check action_suggests_nearest action_suggests_nearest
+# Two PLAN arguments: our own one-line message.
+two_plans() { usage_error $P $P && grep -qx "tfstream: one PLAN only, got 2 ('$P', '$P'); the provider schemas go with --schemas FILE" "$WORK/err"; }
+check two_plans two_plans
+# Filters that match no block: the usual output, and a note on standard error.
+filter_matching_nothing_says_so() {
+  local form
+  for form in --no-color --summary "--format markdown"; do
+    # shellcheck disable=SC2086  # the form is one or two words
+    t $form --address 'module.nope' $P >"$WORK/out" 2>"$WORK/err" || return 1
+    grep -qx "tfstream: note: --action/--address matched none of the plan's 12 resource blocks" "$WORK/err" ||
+      { echo "  $form: $(cat "$WORK/err")"; return 1; }
+  done
+  t --no-color --action delete $P >/dev/null 2>"$WORK/err" && [ ! -s "$WORK/err" ]
+}
+check filter_matching_nothing_says_so filter_matching_nothing_says_so
 check empty_address usage_error --address '' $P
 check bad_format usage_error --format html $P
 check tiny_max_bytes usage_error --format markdown --max-bytes 100 $P
@@ -275,8 +342,9 @@ check markdown_not_coloured usage_error --format markdown --color always $P
 check bad_progress usage_error --progress sometimes $P
 check negative_width usage_error --width -1 $P
 unwritable_prefix() {
-  t --format markdown --output-prefix /nonexistent/x $P >/dev/null 2>"$WORK/err"
-  [ $? = 1 ] && grep -q 'cannot write /nonexistent/x.1.md' "$WORK/err"
+  # A directory that cannot be made (even as root: /proc takes none).
+  t --format markdown --output-prefix /proc/tfstream-none/x $P >/dev/null 2>"$WORK/err"
+  [ $? = 1 ] && grep -q 'cannot create the directory /proc/tfstream-none for --output-prefix: ' "$WORK/err"
 }
 version_names_renderer() { t --version | grep -q 'terraform: hashicorp/terraform internal/command/jsonformat @883c7221ee2e' && t --version | grep -q 'opentofu:  opentofu/opentofu v1.12.6 internal/command/jsonformat @b4305e5a5dd2'; }
 help_documents_options() {
@@ -296,12 +364,26 @@ bad_input_anywhere_fails_every_form() {
     "--summary --format markdown"; do
     t $args "$WORK/bad.json" >"$WORK/out" 2>"$WORK/err"
     rc=$?
-    [ $rc = 1 ] && [ ! -s "$WORK/out" ] && grep -q "bad.json:[0-9]*: expected a value" "$WORK/err" &&
+    [ $rc = 1 ] && [ ! -s "$WORK/out" ] && grep -q "bad.json: byte [0-9]*: expected a value" "$WORK/err" &&
       [ ! -e "$WORK/badmd.1.md" ] || { echo "  [$args] exit $rc: $(cat "$WORK/err")"; return 1; }
   done
 }
 check bad_input_anywhere_fails_every_form bad_input_anywhere_fails_every_form
 check unwritable_prefix unwritable_prefix
+# What README says of --width 0, -j 0 and --schemas -.
+width_zero_does_not_wrap() {
+  t --no-color --width 0 $P >"$WORK/w0" && t --no-color --width 1 $P | cmp -s - "$WORK/w0" &&
+    [ "$(awk '{ if (length($0) > m) m = length($0) } END { print m }' "$WORK/w0")" -gt 78 ] &&
+    ! cmp -s "$WORK/w0" "$WORK/plain"
+}
+jobs_zero_is_the_default() { t --no-color -j 0 $P | cmp -s - "$WORK/plain"; }
+schemas_from_stdin() {
+  t --no-color --schemas schemas.json automation.json >"$WORK/a" &&
+    t --no-color --schemas - automation.json <schemas.json | cmp -s - "$WORK/a"
+}
+check width_zero_does_not_wrap width_zero_does_not_wrap
+check jobs_zero_is_the_default jobs_zero_is_the_default
+check schemas_from_stdin schemas_from_stdin
 check version_names_renderer version_names_renderer
 check help_documents_options help_documents_options
 finish

@@ -63,13 +63,25 @@ tf_in_automation_words_suggestions() {
 # --progress=auto: drawn on standard error when it is the terminal, and
 # erased; standard output unchanged.
 progress_auto_on_a_terminal() {
-  in_pty 100 "'$TFSTREAM' --no-color $P >'$WORK/out'" >"$WORK/tty" || return 1
+  in_pty 100 "TFSTREAM_PROGRESS_DELAY=0 '$TFSTREAM' --no-color $P >'$WORK/out'" >"$WORK/tty" || return 1
   same "$WORK/out" "$WORK/plain78" && grep -q $'\rscanning ' "$WORK/tty" &&
     [ "$(tail -c 1 "$WORK/tty" | od -An -c | tr -d ' ')" = '\r' ]  # ends erased
+}
+# By default nothing is drawn before a second of work: this plan takes less.
+progress_auto_waits_a_second() {
+  in_pty 100 "'$TFSTREAM' --no-color $P >'$WORK/out'" >"$WORK/tty" && same "$WORK/out" "$WORK/plain78" &&
+    [ ! -s "$WORK/tty" ]
 }
 progress_auto_off_when_stderr_is_not_a_terminal() {
   in_pty 100 "'$TFSTREAM' --no-color $P 2>'$WORK/err'" >"$WORK/got" && same "$WORK/got" "$WORK/plain100" &&
     [ ! -s "$WORK/err" ]
+}
+# No PLAN and standard input a terminal: a usage hint and exit 2 at once,
+# instead of waiting for a plan to be typed.
+no_plan_with_terminal_stdin_hints() {
+  in_pty 100 "'$TFSTREAM' 2>&1; echo \"rc=\$?\"" >"$WORK/tty"
+  grep -q "^tfstream: no PLAN given and standard input is a terminal: usage: tfstream" "$WORK/tty" &&
+    grep -q "^rc=2" "$WORK/tty"
 }
 progress_never_is_silent() {
   in_pty 100 "'$TFSTREAM' --no-color --progress never $P >/dev/null" >"$WORK/tty" && [ ! -s "$WORK/tty" ]
@@ -77,7 +89,7 @@ progress_never_is_silent() {
 # Same terminal for both: after the progress line is erased the screen holds
 # exactly the plan text (replayed through a minimal terminal model).
 progress_and_plan_share_a_terminal_cleanly() {
-  in_pty 100 "'$TFSTREAM' --no-color $P" >"$WORK/tty" &&
+  in_pty 100 "TFSTREAM_PROGRESS_DELAY=0 '$TFSTREAM' --no-color $P" >"$WORK/tty" &&
     python3 - "$WORK/tty" "$WORK/plain100" <<'PY'
 import sys
 data = open(sys.argv[1], "rb").read().decode()
@@ -117,5 +129,7 @@ check tf_in_automation_words_suggestions tf_in_automation_words_suggestions
 check progress_auto_on_a_terminal progress_auto_on_a_terminal
 check progress_auto_off_when_stderr_is_not_a_terminal progress_auto_off_when_stderr_is_not_a_terminal
 check progress_never_is_silent progress_never_is_silent
+check progress_auto_waits_a_second progress_auto_waits_a_second
+check no_plan_with_terminal_stdin_hints no_plan_with_terminal_stdin_hints
 check progress_and_plan_share_a_terminal_cleanly progress_and_plan_share_a_terminal_cleanly
 finish

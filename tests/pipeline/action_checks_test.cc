@@ -50,7 +50,7 @@ TEST_CASE("a missing action type is an error only where the invocation is render
 }
 
 TEST_CASE("a missing action provider is an error for any resource change it is attached to", "[pipeline][actions]") {
-  const std::string no_provider = "no schema for provider \"q\"";
+  const std::string no_provider = "of provider \"q\": the plan's provider_schemas has no such provider";
   CHECK(Render(PlanChange("t.a", R"(["no-op"])", "a", "a"), Invocation("q", kBeforeUpdateOfA)).find(no_provider) !=
         std::string::npos);
   // Attached to no resource change: never looked up.

@@ -130,11 +130,17 @@ TEST_CASE("stale parts of an earlier longer run are removed", "[markdown]") {
 }
 
 TEST_CASE("an unwritable prefix is an error", "[markdown]") {
+  // Missing directories are created; one that cannot be (even as root: /proc
+  // takes none) is named.
   OutputSink out;
-  MarkdownParts parts(0, "/nonexistent-dir/plan", &out);
+  MarkdownParts parts(0, "/proc/tfstream-none/plan", &out);
   Status s = parts.Add(Plain("x"));
   CHECK_FALSE(s.ok());
-  CHECK(s.message().find("cannot write /nonexistent-dir/plan.1.md") != std::string::npos);
+  CHECK(s.message().find("cannot create the directory /proc/tfstream-none for --output-prefix") != std::string::npos);
+  MarkdownParts through_a_file(0, "/proc/version/plan", &out);
+  s = through_a_file.Add(Plain("x"));
+  CHECK_FALSE(s.ok());
+  CHECK(s.message().find("cannot write /proc/version/plan.1.md") != std::string::npos);
 }
 
 TEST_CASE("truncation keeps whole lines and reports how many", "[markdown]") {

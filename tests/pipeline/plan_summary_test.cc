@@ -101,3 +101,24 @@ TEST_CASE("Markdown summary: no alert when nothing is destroyed; addresses are c
   CHECK(got.rfind("**Plan:** 1 to add, 0 to change, 0 to destroy.\n", 0) == 0);
   CHECK(got.find("- `+` `t.c`\n") != std::string::npos);
 }
+
+TEST_CASE("filters that match no block leave a note in the report", "[pipeline][summary][filter]") {
+  const std::string doc = tfstream::testing::PlanDoc({tfstream::testing::PlanChange("t.a", R"(["create"])", "null", "a"),
+                                                      tfstream::testing::PlanChange("t.b", R"(["delete"])", "b", "null")});
+  for (int form = 0; form < 3; ++form) {
+    INFO("form " << form);
+    tfstream::pipeline::Options o;
+    o.summary = form == 1;
+    if (form == 2) o.format = tfstream::pipeline::Format::kMarkdown;
+    REQUIRE(o.filter.AddAddress("module.nope").ok());
+    tfstream::pipeline::Report report;
+    tfstream::testing::RenderDoc(doc, o, &report);
+    CHECK(report.notes == std::vector<std::string>{"--action/--address matched none of the plan's 2 resource blocks"});
+    tfstream::pipeline::Options some = o;
+    some.filter = {};
+    REQUIRE(some.filter.AddActions("create").ok());
+    tfstream::pipeline::Report quiet;
+    tfstream::testing::RenderDoc(doc, some, &quiet);
+    CHECK(quiet.notes.empty());
+  }
+}

@@ -13,7 +13,8 @@ namespace {
 struct Harness {
   std::string written;
   double now = 100;
-  ProgressMeter meter{1 << 20, 0, [this](std::string_view s) { written += s; }, [this] { return now; }};
+  double delay = 0;  // most tests look at the drawing itself
+  ProgressMeter meter{1 << 20, 0, [this](std::string_view s) { written += s; }, [this] { return now; }, delay};
 };
 
 // What erasing a line of n characters writes.
@@ -119,4 +120,28 @@ TEST_CASE("plan text on the same terminal erases the line and keeps it away mid-
   h.now += 1;
   h.meter.Scanning(10);
   CHECK_FALSE(h.written.empty());
+}
+
+TEST_CASE("nothing is drawn before a second of work", "[progress]") {
+  std::string written;
+  double now = 100;
+  {
+    ProgressMeter meter{1 << 20, 0, [&](std::string_view s) { written += s; }, [&] { return now; }};
+    meter.Scanning(0);
+    now += 0.5;
+    meter.Scanning(512 << 10);
+    now += 0.45;
+    meter.StartRendering(0, 100, 10);
+    meter.Rendering(50, 5);
+    CHECK(written.empty());  // 0.95 s: a quick plan never shows progress
+    meter.BeforeOutput("text\n");
+    CHECK(written.empty());  // nothing to erase either
+    now += 0.1;
+    meter.Rendering(60, 6);
+    CHECK(written.rfind("\rrendering 60/100 B (60%), 6/10 resources", 0) == 0);
+    written.clear();
+  }
+  // The destructor erases what was drawn.
+  CHECK(written.rfind("\r      ", 0) == 0);
+  CHECK(written.back() == '\r');
 }

@@ -8,7 +8,7 @@
 #
 # The contract checked for bad input (README of tests/robustness):
 #   exit status 1 (2 for bad usage); exactly one line on stderr,
-#   "tfstream: <file>:<byte offset>: <message>"; stdout holds only complete
+#   "tfstream: <file>: byte <offset>: <message>"; stdout holds only complete
 #   blocks (nothing at all when the error is found before rendering starts);
 #   no crash, no hang (every run has a time limit), no temporary file left.
 
@@ -125,7 +125,7 @@ describe_run() {
 # expect_error ID LABEL [options] -- ARGS...
 #   Runs tfstream ARGS and checks the bad-input contract:
 #   ID           exit 1, one line "tfstream: ...", stdout as required, message
-#   ID:located   the line is "tfstream: LABEL:<offset>: ..." (LABEL is the
+#   ID:located   the line is "tfstream: LABEL: byte <offset>: ..." (LABEL is the
 #                file the error is in, a fixed string)
 # Options:
 #   --match ERE      the message (after "tfstream: ") matches ERE
@@ -208,18 +208,20 @@ print(i)' "$prefix_file" "$boundary")
   else
     result "$id" 1
   fi
-  # Location: "tfstream: <label>:<offset>: <message>".
+  # Location: "tfstream: <label>: byte <offset>: <message>".
   [ "$want_exit" = 1 ] && [ -n "$label" ] || return 0
   local rest=${line#tfstream: }
   problem=""
   if [ "${rest:0:${#label}+1}" != "$label:" ]; then
     problem="does not start with '$label:'"
   elif [ "$file_level" = 1 ]; then
-    [[ ${rest:${#label}+1} =~ ^\ [^0-9].* ]] || problem="want '$label: <message>'"
+    if ! [[ ${rest:${#label}+1} =~ ^\ .+ ]] || [[ ${rest:${#label}+1} =~ ^\ byte\ [0-9] ]]; then
+      problem="want '$label: <message>'"
+    fi
   else
     rest=${rest:${#label}+1}
-    if ! [[ $rest =~ ^([0-9]+):\ .+ ]]; then
-      problem="no byte offset after '$label:'"
+    if ! [[ $rest =~ ^\ byte\ ([0-9]+):\ .+ ]]; then
+      problem="no 'byte N:' after '$label:'"
     elif [ -n "$offset" ] && [ "${BASH_REMATCH[1]}" != "$offset" ]; then
       problem="offset ${BASH_REMATCH[1]}, want $offset"
     elif [ -n "$max_offset" ] && [ "${BASH_REMATCH[1]}" -gt "$max_offset" ]; then

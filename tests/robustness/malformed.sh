@@ -71,12 +71,11 @@ for entry in "${CASES_TABLE[@]}"; do
   i=$((i + 1))
 done
 
-# A document of just null is no error: Go decodes it into the plan's struct as
-# nothing, an empty plan.
-printf '{}' >empty.json
-"$TFSTREAM" --no-color empty.json >empty.out
+# A document of just null is valid JSON (Go decodes it into the plan's struct
+# as nothing) but no plan: refused, not rendered as one without changes
+# (not_a_plan.sh has the other documents that are not plans).
 printf ' null\n' >null.json
-expect_ok invalid-json/null-is-an-empty-plan empty.out -- --no-color null.json
+expect_error invalid-json/null-is-not-a-plan null.json --file-level --match 'the document is null, not a plan' -- --no-color null.json
 
 # The same errors through standard input (spooled) and in the schemas file.
 printf '{"a":tru}' | expect_error invalid-json/stdin '<stdin>' --offset 8 --match 'invalid literal' -- --no-color

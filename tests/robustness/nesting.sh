@@ -26,7 +26,7 @@ $PYTHON -S -c 'print("[" * 1000000)' >deep_top.json
 expect_error deep/million-top-level deep_top.json --offset 0 --match "expected '\\{'" -- deep_top.json
 
 # --- exactly at the limit ----------------------------------------------------------
-$PYTHON -S -c 'print("{\"x\":" + "[" * 9999 + "]" * 9999 + "}")' >deep_10000.json
+$PYTHON -S -c 'print("{\"configuration\":" + "[" * 9999 + "]" * 9999 + "}")' >deep_10000.json
 tf --no-color deep_10000.json
 result deep/10000-levels-accepted "$([ "$RC" = 0 ] && [ ! -s "$W/err" ] && echo 1 || echo 0)" "$(describe_run)"
 $PYTHON -S -c 'print("{\"x\":" + "[" * 10000 + "]" * 10000 + "}")' >deep_10001.json

@@ -23,7 +23,7 @@ usage() {  # ID PATTERN ARGS...
   fi
 }
 usage unknown-option "unrecognised option '--bogus'" --bogus "$P"
-usage two-plans 'too many positional' "$P" "$P"
+usage two-plans 'one PLAN only, got 2' "$P" "$P"
 usage bad-width 'width' --width abc "$P"
 usage bad-mode 'mode' --mode sideways "$P"
 usage bad-color 'color' --color sometimes "$P"

@@ -3,7 +3,7 @@
 # around every structural byte (larger ones), as a file and through a pipe,
 # the plan and the schemas file. A cut that only drops trailing whitespace
 # must render exactly as the whole file; any other must fail with one line
-# "tfstream: <file>:<offset>: ..." (offset within the cut, nothing on stdout).
+# "tfstream: <file>: byte <offset>: ..." (offset within the cut, nothing on stdout).
 source "$(dirname "$0")/lib.sh"
 
 # Under the sanitizers each run costs ~10x: check every QUICK_STRIDE-th cut.
@@ -65,8 +65,8 @@ truncate_case() {
       local line rest
       line=$(err_line)
       rest=${line#"tfstream: $label:"}
-      if [ "$rest" = "$line" ] || ! [[ $rest =~ ^([0-9]+):\ .+ ]]; then
-        problem="not 'tfstream: $label:<offset>: ...': $line"
+      if [ "$rest" = "$line" ] || ! [[ $rest =~ ^\ byte\ ([0-9]+):\ .+ ]]; then
+        problem="not 'tfstream: $label: byte <offset>: ...': $line"
       elif [ "${BASH_REMATCH[1]}" -gt "$n" ]; then
         problem="offset ${BASH_REMATCH[1]} beyond the cut: $line"
       fi

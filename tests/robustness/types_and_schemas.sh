@@ -124,6 +124,29 @@ expect_error schema/show-json-without-schemas "$SHOW" --offset "$(element_at "$S
 mutate "$P" schemas_null.json '"provider_schemas":{' '"provider_schemas":null,"x":{'
 expect_error schema/provider-schemas-null schemas_null.json --offset "$(element_at schemas_null.json test_thing.a)" \
   --match 'no schema' -- schemas_null.json
+# Each says what is missing, how to make schemas and that --summary needs none.
+expect_error schema/missing-provider-named no_provider.json --match \
+  'the plan.s provider_schemas has no such provider \(it has "registry.terraform.io/hashicorp/other"\): make them with `terraform providers schema -json > schemas.json` \(or `tofu providers schema -json`\) where the plan was made \(--summary needs no schemas\)$' \
+  -- no_provider.json
+expect_error schema/missing-type-other-version no_resource.json --match \
+  'has the provider but not this type, so they may come from another provider version: make them with .*--summary needs no schemas' \
+  -- no_resource.json
+expect_error schema/without-schemas-how-to "$SHOW" --match \
+  'no provider schemas given: make them with `terraform providers schema -json > schemas.json`.* and pass them with --schemas \(--summary needs no schemas\)$' \
+  -- "$SHOW"
+tf --summary "$SHOW"
+result schema/without-schemas-summary-works "$([ "$RC" = 0 ] && [ ! -s "$W/err" ] && echo 1 || echo 0)" "$(describe_run)"
+# Schemas keyed by Terraform 0.12's short provider names ("null") against a
+# plan keyed by address, and the other way round: refused with the reason.
+mutate "$S" short_schemas.json '"registry.terraform.io/hashicorp/null":' '"null":'
+expect_error schema/short-names-in-schemas "$SHOW" \
+  --match 'the schemas file names it "null", by Terraform 0.12.s short provider names, and the plan by address' \
+  -- --schemas short_schemas.json "$SHOW"
+$PYTHON -S -c 'import sys; d=open(sys.argv[1]).read(); open(sys.argv[2],"w").write(d.replace("\"registry.terraform.io/hashicorp/null\"", "\"null\""))' "$SHOW" short_plan.json
+expect_error schema/short-names-in-plan short_plan.json \
+  --match 'the plan names it by Terraform 0.12.s short provider name and the schemas file by address \("registry.terraform.io/hashicorp/null"\)' \
+  -- --schemas "$S" short_plan.json
+expect_ok schema/short-names-both - -- --schemas short_schemas.json short_plan.json
 # Of several resources needing one missing schema, the first is named.
 mutate no_resource.json no_resource_z.json '"address":"test_thing.a"' '"address":"test_thing.z"'
 expect_error schema/missing-first-named no_resource_z.json --offset "$(element_at no_resource_z.json test_thing.z)" \
@@ -310,5 +333,38 @@ if [ -f "$A/plan.json" ]; then
 else
   result unknown/trigger-setup 0 "conformance case gen-small-100 not found in $CASES"
 fi
+
+# --- stale schemas: values with attributes or blocks their schema lacks ---------------
+# The text is Terraform's (they are left out); standard error has one warning
+# per resource type; --strict-schemas exits 1 after rendering everything.
+"$TFSTREAM" --no-color --schemas "$S" "$SHOW" >stale_want.out 2>/dev/null
+mutate "$SHOW" stale.json '"after":{"triggers":{"k":"v"}}' '"after":{"triggers":{"k":"v"},"zone":"z","arn":"a","unset":null}'
+for strict in "" --strict-schemas; do
+  for j in 1 2; do
+    id="stale-schemas/warn${strict:+-strict}-j$j"
+    tf --no-color -j "$j" $strict --schemas "$S" stale.json
+    want_rc=0
+    [ -n "$strict" ] && want_rc=1
+    line=$(err_line)
+    if [ "$RC" != "$want_rc" ]; then
+      result "$id" 0 "exit $RC, want $want_rc; $(describe_run)"
+    elif ! cmp -s "$W/out" stale_want.out; then
+      result "$id" 0 "stdout differs from the text without the extra members"
+    elif ! err_is_one_line; then
+      result "$id" 0 "stderr is not one line: $(describe_run)"
+    elif [[ $line != 'tfstream: warning: resource type "null_resource" (provider "registry.terraform.io/hashicorp/null"): "arn" and 1 more in its values are not in its schema and not shown; the schemas may come from another provider version'* ]]; then
+      result "$id" 0 "unexpected warning: $line"
+    else
+      result "$id" 1
+    fi
+  done
+done
+# Markdown warns the same; --summary reads no values and says nothing.
+tf --format markdown --schemas "$S" stale.json
+result stale-schemas/markdown "$([ "$RC" = 0 ] && err_is_one_line && [[ $(err_line) == *'"arn" and 1 more'* ]] && echo 1 || echo 0)" "$(describe_run)"
+tf --summary --strict-schemas --schemas "$S" stale.json
+result stale-schemas/summary-silent "$([ "$RC" = 0 ] && [ ! -s "$W/err" ] && echo 1 || echo 0)" "$(describe_run)"
+# Matching schemas: nothing on standard error, exit 0 even when strict.
+expect_ok stale-schemas/none-when-matching stale_want.out -- --no-color --strict-schemas --schemas "$S" "$SHOW"
 
 finish

@@ -78,7 +78,7 @@ TEST_CASE("actions and addresses combine: any action AND any address", "[filter]
 
 TEST_CASE("unknown action names and bad patterns are refused", "[filter]") {
   ChangeFilter f;
-  CHECK_FALSE(f.AddActions("destroy").ok());
+  CHECK_FALSE(f.AddActions("destroyed").ok());
   CHECK_FALSE(f.AddActions("create,,update").ok());
   CHECK_FALSE(f.AddAddress("").ok());
   CHECK_FALSE(f.active());
@@ -134,4 +134,24 @@ TEST_CASE("a repeated resource_changes key starts the shown blocks over", "[filt
   PlanFacts f;
   REQUIRE(PreScan(doc, &f, nullptr, &hooks).ok());
   CHECK(shown == std::vector<std::string>{"t.b"});
+}
+
+TEST_CASE("destroy is delete; an unknown action word suggests the nearest", "[filter]") {
+  ChangeFilter f;
+  REQUIRE(f.AddActions("destroy").ok());
+  CHECK(f.Matches(Facts("t.a"), PlanAction::kDelete));
+  CHECK_FALSE(f.Matches(Facts("t.a"), PlanAction::kDeleteThenCreate));
+  auto error = [](const std::string& list) {
+    ChangeFilter g;
+    return g.AddActions(list).message();
+  };
+  CHECK(error("updte").find("unknown action 'updte' (did you mean 'update'? one of") != std::string::npos);
+  CHECK(error("create,delet").find("unknown action 'delet' (did you mean 'delete'?") != std::string::npos);
+  CHECK(error("noop").find("did you mean 'no-op'?") != std::string::npos);
+  CHECK(error("recreate").find("did you mean 'replace'?") != std::string::npos);
+  CHECK(error("add").find("did you mean 'create'?") != std::string::npos);
+  CHECK(error("change").find("did you mean 'update'?") != std::string::npos);
+  // Nothing near: no guess.
+  CHECK(error("frobnicate").find("did you mean") == std::string::npos);
+  CHECK(error("x").find("did you mean") == std::string::npos);
 }

@@ -9,6 +9,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 #include <utility>
 
 #include "base/flavor.h"
@@ -56,6 +57,10 @@ struct DiffContext {
   std::string* error;
   // Whose differ is reproduced (base/flavor.def lists what differs).
   const Flavor* flavor = &TerraformFlavor();
+  // When set, the names of non-null members of a block's or object's values
+  // that its schema lacks (Terraform leaves them out without a word: the
+  // schemas may be another provider version's). Views into the values.
+  std::vector<std::string_view>* unknown_names = nullptr;
 
   void Fail(std::string message) const {
     if (error != nullptr && error->empty()) *error = std::move(message);

@@ -31,8 +31,9 @@ bool CheckForUnknownBlock(const Change& change, const stream::Block& block, cons
 // inline: false when the attribute is not recorded at all (null on both sides
 // and unchanged, unless write-only).
 bool DiffChildAttribute(const structured::ChangeMap& value, const stream::NamedAttribute& attr, Action current,
-                        const DiffContext& ctx, Diff* out) {
+                        const DiffContext& ctx, ChildHits* hits, Diff* out) {
   Change child = value.GetChild(attr.name, ctx);
+  hits->Count(child);
   if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
   if (ctx.flavor->empty_strings_null_in_block_attributes) FoldEmptyStrings(&child);
   child.before_explicit = false;
@@ -66,11 +67,12 @@ Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffCo
   attributes.reserve(block.attributes.size());
   // OpenTofu diffs the write-only attributes in a second pass, with the
   // action the others have decided; Terraform after the nested blocks.
+  ChildHits hits;
   for (int pass = 0; pass < (write_only_inherits ? 2 : 1); ++pass) {
     for (const stream::NamedAttribute& attr : block.attributes) {
       if (attr.attribute->write_only != (pass == 1)) continue;
       Diff d;
-      if (!DiffChildAttribute(value, attr, current, ctx, &d)) continue;
+      if (!DiffChildAttribute(value, attr, current, ctx, &hits, &d)) continue;
       attributes.push_back(NamedDiff{attr.name, d});
       current = CompareActions(current, d.action);
     }
@@ -79,6 +81,7 @@ Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffCo
   std::vector<BlockGroup> groups;
   for (const stream::NamedBlockType& bt : block.block_types) {
     Change child = value.GetChild(bt.name, ctx);
+    hits.Count(child);
     if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
     BlockGroup g;
     g.name = bt.name;
@@ -138,6 +141,19 @@ Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffCo
     groups.push_back(g);
     current = CompareActions(current, action);
   }
+
+  NoteUnknownMembers(
+      value, hits,
+      [&block](std::string_view name) {
+        for (const stream::NamedAttribute& a : block.attributes) {
+          if (a.name == name) return true;
+        }
+        for (const stream::NamedBlockType& b : block.block_types) {
+          if (b.name == name) return true;
+        }
+        return false;
+      },
+      ctx);
 
   if (!write_only_inherits) {
     for (const stream::NamedAttribute& attr : block.attributes) {

@@ -54,6 +54,39 @@ Action ComputeBlockDiffsAsSet(const Change& change, const stream::Block& block,
 Action ComputeBlockDiffsAsMap(const Change& change, const stream::Block& block,
                               const DiffContext& ctx, std::vector<NamedDiff>* out);
 
+// Non-null children found while a block's or object's children are looked
+// up in its schema's order, so that members the schema lacks cost nothing to
+// rule out: there are none when the counts equal the non-null members.
+struct ChildHits {
+  size_t before = 0, after = 0;
+  void Count(const Change& child) {
+    before += child.before != nullptr;
+    after += child.after != nullptr;
+  }
+};
+
+// Adds to ctx.unknown_names the non-null members of `map`'s before and after
+// that `known(name)` (the schema) lacks; cheap unless there are some.
+template <typename Known>
+void NoteUnknownMembers(const structured::ChangeMap& map, ChildHits hits, Known known, const DiffContext& ctx) {
+  if (ctx.unknown_names == nullptr) return;
+  auto non_null = [](const stream::JsonValue* object) {
+    size_t n = 0;
+    if (object != nullptr) {
+      for (size_t i = 0; i < object->size; ++i) n += object->members[i].value != nullptr;
+    }
+    return n;
+  };
+  if (non_null(map.before) == hits.before && non_null(map.after) == hits.after) return;
+  for (const stream::JsonValue* object : {map.before, map.after}) {
+    if (object == nullptr) continue;
+    for (size_t i = 0; i < object->size; ++i) {
+      const stream::JsonMember& m = object->members[i];
+      if (m.value != nullptr && !known(m.key)) ctx.unknown_names->push_back(m.key);
+    }
+  }
+}
+
 // asDiff: the change's own action and replacement.
 inline Diff AsDiff(const Change& change, const DiffRenderer* renderer) {
   return Diff{renderer, change.CalculateAction(), change.replace_paths.Matches()};

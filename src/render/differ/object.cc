@@ -20,6 +20,7 @@ Action ProcessObject(const Change& v, std::span<const Attr> attributes, bool (*i
   structured::ChangeMap map = v.AsMap();
   Action current = v.GetDefaultActionForIteration();
   const bool write_only_like_others = ctx.flavor->write_only_inherits_parent_action;
+  ChildHits hits;
   for (int pass = 0; pass < 2; ++pass) {
     const bool write_only_pass = pass == 1;
     const bool listed_always = write_only_pass && !write_only_like_others;
@@ -27,6 +28,7 @@ Action ProcessObject(const Change& v, std::span<const Attr> attributes, bool (*i
     for (const Attr& attr : attributes) {
       if (is_write_only(attr) != write_only_pass) continue;
       Change value = map.GetChild(attr.name, ctx);
+      hits.Count(value);
       if (!value.relevant_attributes.MatchesPartial()) value = value.AsNoOp();
       value.before_explicit = false;
       value.after_explicit = false;
@@ -38,6 +40,12 @@ Action ProcessObject(const Change& v, std::span<const Attr> attributes, bool (*i
       out->push_back(NamedDiff{attr.name, d});
     }
   }
+  NoteUnknownMembers(
+      map, hits,
+      [attributes](std::string_view name) {
+        return std::any_of(attributes.begin(), attributes.end(), [name](const Attr& a) { return a.name == name; });
+      },
+      ctx);
   std::sort(out->begin(), out->end(), [](const NamedDiff& a, const NamedDiff& b) { return a.name < b.name; });
   return current;
 }

@@ -221,6 +221,18 @@ class DifferFixture {
     const stream::Block& block = Schema(block_json);
     return Checked(ComputeDiffForBlock(MakeChange(in), block, Ctx()));
   }
+  // The members of the values the schema lacks, as the differ reports them
+  // (DiffContext::unknown_names), sorted.
+  std::vector<std::string> UnknownNamesForBlock(const Input& in, std::string_view block_json) {
+    const stream::Block& block = Schema(block_json);
+    std::vector<std::string_view> names;
+    DiffContext ctx = Ctx();
+    ctx.unknown_names = &names;
+    Checked(ComputeDiffForBlock(MakeChange(in), block, ctx));
+    std::vector<std::string> out(names.begin(), names.end());
+    std::sort(out.begin(), out.end());
+    return out;
+  }
   Diff DiffForOutput(const Input& in) { return Checked(ComputeDiffForOutput(MakeChange(in), Ctx())); }
   Diff DiffForType(const Input& in, std::string_view type_json) {
     const stream::CtyType* type = Type(type_json);

@@ -1,0 +1,53 @@
+// SpillText: text appended in order that must wait before it is written
+// (--summary holds its lines, grouped, until the whole plan is validated).
+// Up to kMemory bytes stay in memory; past that they go to an unnamed
+// temporary file in $TMPDIR, so the memory stays flat whatever the plan's
+// size.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "base/status.h"
+#include "buffer/output_sink.h"
+
+namespace tfstream::buffer {
+
+class SpillText {
+ public:
+  static constexpr size_t kMemory = size_t{1} << 20;
+
+  // `memory`: bytes held before spilling (tests make it small).
+  explicit SpillText(size_t memory = kMemory) : memory_limit_(memory) {}
+  ~SpillText();
+  SpillText(const SpillText&) = delete;
+  SpillText& operator=(const SpillText&) = delete;
+
+  // A failure to spill (no temporary file, disk full) is kept and returned
+  // by WriteTo.
+  void Append(std::string_view text);
+  void Clear();
+  bool empty() const { return memory_.empty() && spilled_ == 0; }
+  // Why spilling failed, if it did (WriteTo returns it too).
+  const Status& status() const { return error_; }
+  // Appends everything, in order, to `out` (flushing as it fills). With
+  // `marker`, each of its bytes is written as `replacement` instead (text
+  // known only once the whole input is read, such as a flavour's symbol).
+  Status WriteTo(OutputSink* out) const { return WriteTo(out, '\0', {}, false); }
+  Status WriteTo(OutputSink* out, char marker, std::string_view replacement) const {
+    return WriteTo(out, marker, replacement, true);
+  }
+
+ private:
+  void Spill();
+  Status WriteTo(OutputSink* out, char marker, std::string_view replacement, bool substitute) const;
+
+  size_t memory_limit_;
+  std::string memory_;
+  int fd_ = -1;
+  uint64_t spilled_ = 0;
+  Status error_;
+};
+
+}  // namespace tfstream::buffer

@@ -1,0 +1,40 @@
+// Tells a plan from the documents tfstream is handed by mistake, before any
+// output: rendered, each would read as a plan without changes ("No changes.",
+// "Plan: 0 to add...") that a reviewer could approve. The rule is README's
+// "What is a plan" and --help's.
+#pragma once
+
+#include <string_view>
+
+#include "base/status.h"
+#include "stream/pre_scan.h"
+
+namespace tfstream::pipeline {
+
+// Input that is not JSON at all but a known mistake, recognised by its first
+// bytes: a binary plan file (a zip archive), the hashicorp/setup-terraform
+// wrapper's leading "[command]..." line. Ok when the text may be a plan.
+Status CheckPlanStart(std::string_view doc);
+
+// `scan_error` (from stream::PreScan, with its offset) explained, when the
+// data it stopped at is the setup-terraform wrapper's trailing "::debug::"
+// lines; else `scan_error` itself.
+Status ExplainScanError(std::string_view doc, const Status& scan_error);
+
+// After a pre-scan without errors: whether its top-level members make the
+// document a plan. The error says what the document is and how to get a plan.
+// With `empty_as_opentofu`, {} and null pass (see EmptyDocumentNote).
+Status CheckIsPlan(const stream::PlanFacts& facts, bool empty_as_opentofu = false);
+
+// Whether the document is {} or null: no member at all.
+bool IsEmptyDocument(const stream::PlanFacts& facts);
+
+// What tfstream says on standard error when, with --flavor opentofu given,
+// it renders an empty document ({} or null) as OpenTofu does: as a plan
+// without changes. OpenTofu's cloud backend serves {} as the redacted plan
+// of a run that made none (internal/cloud/testdata/plan-json-error), and
+// `tofu` prints "No changes." for it; a user who asked for OpenTofu's
+// renderer gets its text, and this line says it holds no plan.
+std::string EmptyDocumentNote(const std::string& label);
+
+}  // namespace tfstream::pipeline
