@@ -261,7 +261,7 @@ Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink
   }
   Status s;
   if (options.bundle) {
-    s = WriteBundle(input, options, progress.get(), out);
+    s = WriteBundle(input, options, progress.get(), out, report);
   } else if (options.summary) {
     s = RenderSummary(input, options, progress.get(), out, report);
   } else if (options.format == Format::kMarkdown) {
