@@ -193,11 +193,21 @@ Status BundleWriter::WriteBody() {
   const stream::PlanFacts& facts = ctx_.facts;
   const bool renderer = facts.shape == stream::InputShape::kRenderer;
   std::string* buf = out_->buffer();
-  // `terraform show` passes the renderer's own versions: they never warn.
+  // The versions the renderer is handed (PreparePlan's newer_format): a
+  // renderer document's own; for show input the plan's format_version and
+  // the --schemas file's, or the renderer's own where they have none.
+  std::string_view plan_version = kPlanFormatVersion, provider_version = kProviderFormatVersion;
+  if (renderer) {
+    if (facts.has_plan_format_version) plan_version = facts.plan_format_version;
+    if (facts.has_provider_format_version) provider_version = facts.provider_format_version;
+  } else {
+    if (!facts.format_version.empty()) plan_version = facts.format_version;
+    if (ctx_.in.has_schemas && !SchemasFile(&ctx_).format_version.empty()) {
+      provider_version = SchemasFile(&ctx_).format_version;
+    }
+  }
   out_->Append("{\n\"plan_format_version\": ");
-  AppendJsonString(renderer && facts.has_plan_format_version ? std::string_view(facts.plan_format_version)
-                                                             : kPlanFormatVersion,
-                   buf);
+  AppendJsonString(plan_version, buf);
   Member("tfstream_flavor");
   AppendJsonString(ctx_.flavor->name, buf);
   bool errored, no_changes;
@@ -226,10 +236,7 @@ Status BundleWriter::WriteBody() {
     if (!(s = CopyPlan(facts.action_invocations)).ok()) return s;
   }
   Member("provider_format_version");
-  AppendJsonString(renderer && facts.has_provider_format_version
-                       ? std::string_view(facts.provider_format_version)
-                       : kProviderFormatVersion,
-                   buf);
+  AppendJsonString(provider_version, buf);
   return WriteProviderSchemas();
 }
 
@@ -349,12 +356,14 @@ Status BundleWriter::WriteProviderSchemas() {
 }  // namespace
 
 Status WriteBundle(const Input& input, const Options& options, ProgressMeter* progress,
-                   buffer::OutputSink* out) {
+                   buffer::OutputSink* out, Report* report) {
   PlanContext ctx(input, options);
   Status s = ScanPlan(&ctx, progress);
   if (!s.ok()) return s;
   BundleWriter writer(&ctx);
-  return writer.Run(out);
+  s = writer.Run(out);
+  if (s.ok() && report != nullptr) report->notes = ctx.notes;
+  return s;
 }
 
 }  // namespace tfstream::pipeline

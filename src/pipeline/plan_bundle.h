@@ -32,7 +32,8 @@
 
 namespace tfstream::pipeline {
 
+// `report`, when given, gets the notes found before the first byte.
 Status WriteBundle(const Input& input, const Options& options, ProgressMeter* progress,
-                   buffer::OutputSink* out);
+                   buffer::OutputSink* out, Report* report = nullptr);
 
 }  // namespace tfstream::pipeline

@@ -30,7 +30,7 @@ namespace {
 // anywhere wins over a wrong type, as in Go (the text is checked first).
 // *objects gets the provider_schemas objects since the last null: a repeated
 // key adds its providers to the map already there.
-Status FindProviderSchemas(const Input& in, std::vector<ByteRange>* objects) {
+Status FindProviderSchemas(const Input& in, std::vector<ByteRange>* objects, std::string* format_version) {
   stream::JsonScanner s(in.schemas);
   objects->clear();
   Status wrong_type;
@@ -43,6 +43,10 @@ Status FindProviderSchemas(const Input& in, std::vector<ByteRange>* objects) {
     while (s.NextMember(&first, &key)) {
       char c = s.Peek();
       size_t begin = s.pos();
+      if (c == '"' && stream::KeyIsField(key, "format_version")) {
+        if (!s.ReadString(format_version)) return Status::Error(Located(in.schemas_label, s.status()));
+        continue;
+      }
       if (!s.SkipValue(1)) return Status::Error(Located(in.schemas_label, s.status()));
       if (!stream::KeyIsField(key, "provider_schemas")) continue;
       if (c != '{' && c != 'n' && wrong_type.ok()) {
@@ -61,7 +65,7 @@ Status FindProviderSchemas(const Input& in, std::vector<ByteRange>* objects) {
 
 SchemasFileCheck CheckFile(const Input* in) {
   SchemasFileCheck check;
-  check.status = FindProviderSchemas(*in, &check.objects);
+  check.status = FindProviderSchemas(*in, &check.objects, &check.format_version);
   return check;
 }
 

@@ -35,6 +35,7 @@ std::string Located(const std::string& label, const Status& s);
 struct SchemasFileCheck {
   Status status;
   std::vector<stream::ByteRange> objects;
+  std::string format_version;  // its "format_version", when a string
 };
 
 struct PlanContext {

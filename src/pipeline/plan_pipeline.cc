@@ -264,7 +264,7 @@ Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink
   }
   Status s;
   if (options.bundle) {
-    s = WriteBundle(input, options, progress.get(), out);
+    s = WriteBundle(input, options, progress.get(), out, report);
   } else if (options.format == Format::kJson) {
     s = RenderJson(input, options, progress.get(), out, report);
   } else if (options.summary) {

@@ -125,12 +125,19 @@ Status PreparePlan(PlanContext* ctx, ResourceWorker* worker, PreparedPlan* out) 
   if (ctx->opt.mode != PlanMode::kRefreshOnly && !(s = PrepareRelevantAttributes(ctx)).ok()) return s;
   if (!(s = PrepareActions(ctx)).ok()) return s;
   if (!(s = PrepareOutputs(*ctx, worker, &out->outputs)).ok()) return s;
-  // `terraform show` passes its own format versions; only documents from
-  // elsewhere can be newer than this renderer.
-  out->newer_format =
-      facts.shape == stream::InputShape::kRenderer &&
-      (Incompatible(kPlanFormatVersion, facts.plan_format_version) ||
-       Incompatible(kProviderFormatVersion, facts.provider_format_version));
+  // The renderer warns when the versions it is handed are newer than its
+  // own. A renderer-shaped document carries them; for `show -json` input
+  // tfstream hands it the plan's own format_version and the --schemas
+  // file's (`terraform show` itself passes its own, so it never warns: a
+  // plan and schemas from a newer Terraform are exactly what tfstream may
+  // render wrong).
+  if (facts.shape == stream::InputShape::kRenderer) {
+    out->newer_format = Incompatible(kPlanFormatVersion, facts.plan_format_version) ||
+                        Incompatible(kProviderFormatVersion, facts.provider_format_version);
+  } else {
+    out->newer_format = Incompatible(kPlanFormatVersion, facts.format_version) ||
+                        (ctx->in.has_schemas && Incompatible(kProviderFormatVersion, SchemasFile(ctx).format_version));
+  }
   out->any_output_change = std::any_of(out->outputs.begin(), out->outputs.end(), [](const OutputEntry& e) {
     return e.action != render::Action::kNoOp;
   });
