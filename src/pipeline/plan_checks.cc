@@ -113,7 +113,7 @@ Status CheckSchemas(PlanContext* ctx) {
       label = in.schemas_label;
     }
   }
-  ctx->schemas = std::make_unique<stream::SchemaStore>(text, std::move(objects), label);
+  ctx->schemas = std::make_unique<stream::SchemaStore>(text, std::move(objects), label, *ctx->flavor);
   for (const auto& [key, use] : ctx->facts.needed_schemas) {
     bool found;
     const stream::Block* block;

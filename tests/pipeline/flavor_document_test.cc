@@ -164,6 +164,14 @@ TEST_CASE("reads_action_invocations: OpenTofu ignores action_invocations, whatev
   CHECK(RenderDoc(broken, kOpenTofu).starts_with("ERROR: "));
 }
 
+TEST_CASE("decodes_action_schemas: OpenTofu's provider has no action_schemas", "[flavor][document]") {
+  std::string doc = PlanDoc({PlanChange("t.c", R"(["create"])", "null", "c")});
+  doc.replace(doc.find(R"("resource_schemas")"), 0, R"("action_schemas":5,)");
+  CHECK(Has(RenderDoc(doc, kTerraform), R"(expected an object for "action_schemas", found '5')"));
+  CHECK(Has(RenderDoc(doc, Options{}), R"(expected an object for "action_schemas")"));
+  CHECK(Has(RenderDoc(doc, kOpenTofu), "\nPlan: 1 to add, 0 to change, 0 to destroy.\n"));
+}
+
 TEST_CASE("reads_deferred_changes: OpenTofu has no deferred section", "[flavor][document]") {
   std::string deferred =
       R"("deferred_changes":[{"reason":"instance_count_unknown","resource_change":)" +
