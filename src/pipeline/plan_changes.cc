@@ -27,7 +27,7 @@ Status ReadOutputChanges(const PlanContext& ctx, std::vector<OutputChangeFacts>*
       return ctx.PlanError(Status::Error("expected an object for output \"" + name + "\"", range.begin));
     }
     stream::ResourceChange change;  // a jsonplan.Change: only its change fields
-    if (!(s = stream::ExtractChange(tree, range.begin, &change)).ok()) return ctx.PlanError(s);
+    if (!(s = stream::ExtractChange(tree, range.begin, *ctx.flavor, &change)).ok()) return ctx.PlanError(s);
     OutputChangeFacts o;
     o.name = name;
     o.actions = change.actions;

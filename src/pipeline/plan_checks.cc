@@ -121,7 +121,7 @@ Status CheckSchemas(PlanContext* ctx) {
     }
   }
   ctx->schemas_from_file = in.has_schemas && text.data() == in.schemas.data();
-  ctx->schemas = std::make_unique<stream::SchemaStore>(text, std::move(objects), label);
+  ctx->schemas = std::make_unique<stream::SchemaStore>(text, std::move(objects), label, *ctx->flavor);
   for (const auto& [key, use] : ctx->facts.needed_schemas) {
     bool found;
     const stream::Block* block;

@@ -83,6 +83,11 @@ Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks h
              (unread.ok() || facts.deferred_changes_error.offset() < unread.offset())) {
     unread = facts.deferred_changes_error;
   }
+  // index_unknown, importing.unknown: fields of Terraform's structs only.
+  if (ctx->flavor->decodes_unknown_flags && !facts.unknown_flag_error.ok() &&
+      (unread.ok() || facts.unknown_flag_error.offset() < unread.offset())) {
+    unread = facts.unknown_flag_error;
+  }
   if (!unread.ok()) return ctx->PlanError(unread);
   return CheckFlavorActions(*ctx);
 }

@@ -21,7 +21,7 @@ Status ResourceWorker::Load(std::string_view raw, uint64_t offset, stream::Resou
   const JsonValue* tree;
   Status s = Parse(raw, offset, &tree);
   if (!s.ok()) return s;
-  s = stream::ExtractResourceChange(tree, raw, offset, rc, resolve_action);
+  s = stream::ExtractResourceChange(tree, raw, offset, *ctx_.flavor, rc, resolve_action);
   return s.ok() ? s : ctx_.PlanError(s);
 }
 
@@ -85,7 +85,7 @@ Status ResourceWorker::ComputeOutputDiff(stream::ByteRange range, const std::str
     return ctx_.PlanError(Status::Error("expected an object for output \"" + name + "\"", range.begin));
   }
   stream::ResourceChange oc;  // a jsonplan.Change: only its change fields
-  s = stream::ExtractChange(tree, range.begin, &oc);
+  s = stream::ExtractChange(tree, range.begin, *ctx_.flavor, &oc);
   if (!s.ok()) return ctx_.PlanError(s);
   render::structured::Change change;
   change.before = oc.before;
@@ -222,6 +222,7 @@ bool ResourceWorker::DriftSurelyHidden(std::string_view raw, uint64_t offset) {
   stream::JsonScanner scan(raw, offset);
   stream::ResourceFacts rf;
   if (!stream::ScanResourceFacts(&scan, 2, &rf, stream::ValueSkip::kByStructure)) return false;
+  if (ctx_.flavor->decodes_unknown_flags && !rf.unknown_flag_error.ok()) return false;
   return !MayHaveRelevantEntries(ctx_, rf.address);
 }
 

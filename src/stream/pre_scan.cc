@@ -294,8 +294,11 @@ Status PreScanPass(std::string_view doc, PlanFacts* facts, const std::function<v
     Status st = ScanMembers(s, facts, /*first=*/true, run, &has_format_version);
     if (!st.ok()) {
       // Read as Terraform would, the document failed earlier.
-      for (const Status* first : {&facts->action_invocations_error, &facts->deferred_changes_error}) {
-        if (!first->ok() && first->offset() < st.offset()) st = *first;
+      if (terraform_only != TerraformOnlySections::kIgnored) {
+        for (const Status* first :
+             {&facts->action_invocations_error, &facts->deferred_changes_error, &facts->unknown_flag_error}) {
+          if (!first->ok() && first->offset() < st.offset()) st = *first;
+        }
       }
       return st;
     }

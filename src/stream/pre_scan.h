@@ -161,6 +161,10 @@ struct PlanFacts {
   // deferred_changes (the last of each key) is not what Terraform reads;
   // the section is then left out as if absent. Ok when it is.
   Status action_invocations_error, deferred_changes_error;
+  // The first ResourceFacts::unknown_flag_error in resource_changes (in any
+  // of the arrays a repeated key gives: Go decodes each), for ScanPlan to
+  // report if the flavour decodes those fields.
+  Status unknown_flag_error;
 
   std::vector<ActionInvocationFacts> actions;
   // Every schema resource_changes needs, with the first resource needing it.
@@ -190,6 +194,11 @@ struct ResourceFacts {
   // keeps read_details.
   bool read_details = false;
   std::string module_address, index;
+  // The first index_unknown or importing.unknown that is not a bool (or
+  // null): only Terraform's structs have those fields, so whether it fails
+  // the plan is the flavour's (base/flavor.def decodes_unknown_flags). The
+  // scan records it and goes on.
+  Status unknown_flag_error;
 
   bool Moved() const { return !previous_address.empty() && previous_address != address; }
   // Back to a default-constructed state, keeping the strings' buffers: the

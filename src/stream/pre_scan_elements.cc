@@ -55,12 +55,21 @@ bool CheckStringField(JsonScanner* s, const char* field) {
   return s->ReadStringRaw(&raw);
 }
 
-bool CheckBoolField(JsonScanner* s, const char* field) {
-  bool ignored = false;
-  return ReadBoolField(s, field, &ignored);
+// index_unknown, importing.unknown: a bool in Terraform's structs, absent
+// from OpenTofu's. A value of another type is recorded in `error` (the
+// first one) and passed over, for the flavour to judge.
+bool CheckUnknownFlag(JsonScanner* s, const char* field, int outer_depth, ValueSkip skip, Status* error) {
+  const char c = s->Peek();
+  if (c == 't' || c == 'f' || c == 'n') return s->SkipValue(outer_depth);
+  if (error->ok()) {
+    *error = Status::Error(std::string("expected true or false for \"") + field + "\", found " +
+                               DescribeByte(s->text(), s->pos()),
+                           s->offset());
+  }
+  return SkipUnread(s, outer_depth, skip);
 }
 
-bool ScanImporting(JsonScanner* s, int depth, ValueSkip skip) {
+bool ScanImporting(JsonScanner* s, int depth, ValueSkip skip, Status* unknown_flag_error) {
   if (!s->BeginObject("an object for \"importing\"")) return false;
   bool first = true;
   std::string_view raw_key;
@@ -69,7 +78,7 @@ bool ScanImporting(JsonScanner* s, int depth, ValueSkip skip) {
     if (key.Is("id")) {
       if (!CheckStringField(s, "id")) return false;
     } else if (key.Is("unknown")) {
-      if (!CheckBoolField(s, "unknown")) return false;
+      if (!CheckUnknownFlag(s, "unknown", depth + 1, skip, unknown_flag_error)) return false;
     } else if (!SkipUnread(s, depth + 1, skip)) {
       return false;
     }
@@ -114,7 +123,7 @@ bool ScanChangeFacts(JsonScanner* s, int depth, ResourceFacts* out, ValueSkip sk
       out->importing = c == '{';
       if (c == 'n') {
         if (!s->SkipValue(depth + 1)) return false;
-      } else if (!ScanImporting(s, depth + 1, skip)) {
+      } else if (!ScanImporting(s, depth + 1, skip, &out->unknown_flag_error)) {
         return false;
       }
     } else if (key.Is("generated_config")) {
@@ -266,6 +275,7 @@ bool ScanChangeElement(JsonScanner* s, size_t element_at, PlanFacts* facts, cons
   rf->Clear();
   rf->read_details = hooks != nullptr && hooks->read_details;
   if (!ScanResourceFacts(s, 2, rf, skip)) return false;
+  if (!rf->unknown_flag_error.ok() && facts->unknown_flag_error.ok()) facts->unknown_flag_error = rf->unknown_flag_error;
   ++facts->resource_change_count;
   PlanAction action;
   if (!PlanActionFromList(rf->actions, &action)) {
@@ -327,6 +337,7 @@ void ResourceFacts::Clear() {
   actions_spare.clear();
   has_actions = false;
   importing = false;
+  unknown_flag_error = Status::Ok();
 }
 
 bool ScanResourceFacts(JsonScanner* s, int depth, ResourceFacts* out, ValueSkip skip) {
@@ -343,7 +354,7 @@ bool ScanResourceFacts(JsonScanner* s, int depth, ResourceFacts* out, ValueSkip 
       ok = out->read_details ? ReadStringField(s, "module_address", &out->module_address)
                              : CheckStringField(s, "module_address");
     } else if (key.Is("index_unknown")) {
-      ok = CheckBoolField(s, "index_unknown");
+      ok = CheckUnknownFlag(s, "index_unknown", depth + 1, skip, &out->unknown_flag_error);
     } else if (out->read_details && key.Is("index")) {
       // Kept as written (a json.RawMessage in Terraform), the last one counting.
       s->Peek();

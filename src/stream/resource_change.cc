@@ -30,7 +30,8 @@ Status CheckBool(const JsonValue* v, std::string_view name, uint64_t offset) {
 // struct value.
 class ResourceChangeDecoder {
  public:
-  ResourceChangeDecoder(uint64_t offset, ResourceChange* out) : offset_(offset), out_(out) {}
+  ResourceChangeDecoder(uint64_t offset, const Flavor& flavor, ResourceChange* out)
+      : offset_(offset), unknown_flags_(flavor.decodes_unknown_flags), out_(out) {}
 
   // Decodes the members of one object (REQUIRES: an object), in document
   // order. Returns whether it held an "index" member.
@@ -75,7 +76,7 @@ class ResourceChangeDecoder {
     for (const auto& f : kStrings) {
       if (key.Is(f.name)) return SetString(m.value, f.name, offset_, &(out_->*f.field));
     }
-    if (key.Is("index_unknown")) return CheckBool(m.value, "index_unknown", offset_);
+    if (key.Is("index_unknown")) return unknown_flags_ ? CheckBool(m.value, "index_unknown", offset_) : Status::Ok();
     if (key.Is("index")) {
       out_->has_index = true;
       out_->index = m.value;
@@ -121,7 +122,7 @@ class ResourceChangeDecoder {
       ForEachMemberInOrder(v, [&](const JsonMember& i) {
         if (!s.ok()) return;
         if (KeyIsField(i.key, "id")) s = SetString(i.value, "id", offset_, &out_->importing_id);
-        if (KeyIsField(i.key, "unknown")) s = CheckBool(i.value, "unknown", offset_);
+        if (unknown_flags_ && KeyIsField(i.key, "unknown")) s = CheckBool(i.value, "unknown", offset_);
       });
       return s;
     }
@@ -150,6 +151,7 @@ class ResourceChangeDecoder {
   }
 
   uint64_t offset_;
+  bool unknown_flags_;  // Flavor::decodes_unknown_flags
   ResourceChange* out_;
   std::vector<std::string_view> actions_;  // the slice's backing array
   size_t actions_len_ = 0;
@@ -204,13 +206,13 @@ std::string_view ResourceChange::ImportingIdentityRaw() const {
   return identity;
 }
 
-Status ExtractResourceChange(const JsonValue* tree, std::string_view raw, uint64_t offset,
+Status ExtractResourceChange(const JsonValue* tree, std::string_view raw, uint64_t offset, const Flavor& flavor,
                              ResourceChange* out, bool resolve_action) {
   *out = ResourceChange{};
   out->text = raw;
   if (tree != nullptr && !tree->IsObject()) return Status::Error("expected an object for a resource change", offset);
   if (tree == nullptr) return Status::Ok();
-  ResourceChangeDecoder decoder(offset, out);
+  ResourceChangeDecoder decoder(offset, flavor, out);
   bool has_index;
   Status s = decoder.Object(tree, &has_index);
   if (!s.ok()) return s;
@@ -218,11 +220,11 @@ Status ExtractResourceChange(const JsonValue* tree, std::string_view raw, uint64
   return resolve_action ? ResolveAction(out, offset) : Status::Ok();
 }
 
-Status ExtractChange(const JsonValue* tree, uint64_t offset, ResourceChange* out) {
+Status ExtractChange(const JsonValue* tree, uint64_t offset, const Flavor& flavor, ResourceChange* out) {
   *out = ResourceChange{};
   if (tree == nullptr) return Status::Ok();
   if (!tree->IsObject()) return Status::Error("expected an object for a change", offset);
-  ResourceChangeDecoder decoder(offset, out);
+  ResourceChangeDecoder decoder(offset, flavor, out);
   Status s = decoder.ChangeObject(tree);
   if (s.ok()) decoder.Finish();
   return s;
@@ -235,7 +237,7 @@ Status ExtractDeferredResourceChange(const JsonValue* tree, std::string_view raw
   if (tree != nullptr && !tree->IsObject()) return Status::Error("expected an object for a deferred change", offset);
   // The "resource_change" values' texts, in the same order as the tree's.
   std::vector<std::string_view> texts = RawMembers(raw, "resource_change");
-  ResourceChangeDecoder decoder(offset, out);
+  ResourceChangeDecoder decoder(offset, TerraformFlavor(), out);
   size_t k = 0;
   bool any = false;
   Status s;

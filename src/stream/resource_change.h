@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/flavor.h"
 #include "base/status.h"
 #include "stream/json_value.h"
 #include "stream/plan_action.h"
@@ -55,7 +56,8 @@ std::string_view RawMember(std::string_view object_text, std::string_view name);
 // IndexRaw); `offset` its position, for errors. With `resolve_action`,
 // `action` is set from the action list too (ResolveAction); without, it is
 // left kNoOp for the caller to resolve once it knows the list is read.
-Status ExtractResourceChange(const JsonValue* tree, std::string_view raw, uint64_t offset,
+// `flavor` says which renderer's structs decode it (decodes_unknown_flags).
+Status ExtractResourceChange(const JsonValue* tree, std::string_view raw, uint64_t offset, const Flavor& flavor,
                              ResourceChange* out, bool resolve_action = true);
 
 // Sets out->action from out->actions; an error (Terraform panics in
@@ -64,11 +66,12 @@ Status ResolveAction(ResourceChange* out, uint64_t offset);
 
 // Only the change fields (actions, before, ...; action left alone) from a
 // jsonplan.Change object, as an output change is.
-Status ExtractChange(const JsonValue* tree, uint64_t offset, ResourceChange* out);
+Status ExtractChange(const JsonValue* tree, uint64_t offset, const Flavor& flavor, ResourceChange* out);
 
 // The same for a deferred_changes element (jsonplan.DeferredResourceChange):
 // its resource change (every "resource_change" key adds to the one struct)
-// and its reason.
+// and its reason. Only Terraform reads deferred_changes, so its structs
+// decode it.
 Status ExtractDeferredResourceChange(const JsonValue* tree, std::string_view raw, uint64_t offset,
                                      ResourceChange* out, std::string_view* reason);
 

@@ -9,8 +9,10 @@ constexpr const char* kKindKeys[3] = {"resource_schemas", "data_source_schemas",
 
 }  // namespace
 
-SchemaStore::SchemaStore(std::string_view text, std::vector<ByteRange> ranges, std::string label)
-    : text_(text), ranges_(std::move(ranges)), label_(std::move(label)) {}
+SchemaStore::SchemaStore(std::string_view text, std::vector<ByteRange> ranges, std::string label,
+                         const Flavor& flavor)
+    : text_(text), ranges_(std::move(ranges)), label_(std::move(label)),
+      kinds_decoded_(flavor.decodes_action_schemas ? 3 : 2) {}
 
 Status SchemaStore::IndexProviders() {
   if (providers_indexed_) return Status::Ok();
@@ -81,7 +83,7 @@ Status SchemaStore::IndexKind(ProviderIndex* p, int kind) {
       // other value fails Go's decoding of the whole document.
       Status wrong_type;
       Status s = ForEachMemberRange(text_, p->range, "an object", [&](const std::string& key, ByteRange value) {
-        for (int k = 0; k < 3; ++k) {
+        for (int k = 0; k < kinds_decoded_; ++k) {
           if (!KeyIsField(key, kKindKeys[k])) continue;
           const char c = text_[value.begin];
           if (c == '{' || c == 'n') {

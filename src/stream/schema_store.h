@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/flavor.h"
 #include "base/status.h"
 #include "buffer/arena.h"
 #include "stream/json_scanner.h"
@@ -34,8 +35,10 @@ class SchemaStore {
 
   // `text` holds the document; `provider_schemas` the ranges of its
   // provider_schemas objects, in document order (a repeated key adds its
-  // providers; none means no providers at all).
-  SchemaStore(std::string_view text, std::vector<ByteRange> provider_schemas, std::string label);
+  // providers; none means no providers at all). `flavor` says whether
+  // action_schemas is a field of the provider (decodes_action_schemas).
+  SchemaStore(std::string_view text, std::vector<ByteRange> provider_schemas, std::string label,
+              const Flavor& flavor);
 
   // Finds the schema's block. *found is false when the provider or the type
   // is missing (Terraform dereferences nil there); an error Status means the
@@ -71,6 +74,7 @@ class SchemaStore {
   std::string_view text_;
   std::vector<ByteRange> ranges_;
   std::string label_;
+  int kinds_decoded_;  // the kinds the flavour's jsonprovider.Provider has
   bool providers_indexed_ = false;
   std::map<std::string, ProviderIndex, std::less<>> providers_;
   std::map<std::string, const Block*, std::less<>> cache_;

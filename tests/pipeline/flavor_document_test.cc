@@ -164,6 +164,14 @@ TEST_CASE("reads_action_invocations: OpenTofu ignores action_invocations, whatev
   CHECK(RenderDoc(broken, kOpenTofu).starts_with("ERROR: "));
 }
 
+TEST_CASE("decodes_action_schemas: OpenTofu's provider has no action_schemas", "[flavor][document]") {
+  std::string doc = PlanDoc({PlanChange("t.c", R"(["create"])", "null", "c")});
+  doc.replace(doc.find(R"("resource_schemas")"), 0, R"("action_schemas":5,)");
+  CHECK(Has(RenderDoc(doc, kTerraform), R"(expected an object for "action_schemas", found '5')"));
+  CHECK(Has(RenderDoc(doc, Options{}), R"(expected an object for "action_schemas")"));
+  CHECK(Has(RenderDoc(doc, kOpenTofu), "\nPlan: 1 to add, 0 to change, 0 to destroy.\n"));
+}
+
 TEST_CASE("reads_deferred_changes: OpenTofu has no deferred section", "[flavor][document]") {
   std::string deferred =
       R"("deferred_changes":[{"reason":"instance_count_unknown","resource_change":)" +
@@ -177,6 +185,49 @@ TEST_CASE("reads_deferred_changes: OpenTofu has no deferred section", "[flavor][
   std::string odd = PlanDocWith(R"("deferred_changes":"later",)", {});
   CHECK(Has(RenderDoc(odd, kTerraform), R"(expected an array for "deferred_changes")"));
   CHECK(Has(RenderDoc(odd, kOpenTofu), "No changes."));
+}
+
+// decodes_unknown_flags: jsonplan.ResourceChange.IndexUnknown and
+// Importing.Unknown exist in Terraform's structs only.
+TEST_CASE("decodes_unknown_flags: OpenTofu ignores index_unknown and importing.unknown", "[flavor][document]") {
+  const std::string bad_index = R"("index_unknown":"yes",)";
+  const std::string good_index = R"("index_unknown":true,)";
+  std::string doc = PlanDoc({PlanChange("t.a", R"(["create"])", "null", "a", bad_index)});
+  CHECK(Has(RenderDoc(doc, kTerraform), R"(expected true or false for "index_unknown")"));
+  CHECK(Has(RenderDoc(doc, Options{}), R"(expected true or false for "index_unknown")"));
+  std::string good = PlanDoc({PlanChange("t.a", R"(["create"])", "null", "a", good_index)});
+  CHECK(RenderDoc(doc, kOpenTofu) == RenderDoc(good, kOpenTofu));
+  CHECK(Has(RenderDoc(doc, kOpenTofu), "\nPlan: 1 to add, 0 to change, 0 to destroy.\n"));
+
+  // importing.unknown, in a shown change and in one nothing shows.
+  std::string imp = PlanChange("t.i", R"(["no-op"])", "a", "a");
+  imp.replace(imp.find(R"("before":)"), 0, R"("importing":{"id":"x","unknown":[1]},)");
+  std::string noop = PlanChange("t.n", R"(["no-op"])", "a", "a", R"("index_unknown":{},)");
+  doc = PlanDoc({imp, noop});
+  CHECK(Has(RenderDoc(doc, kTerraform), R"(expected true or false for "unknown")"));
+  std::string tofu = RenderDoc(doc, kOpenTofu);
+  CHECK(Has(tofu, "  # t.i will be imported\n  # (imported from \"x\")\n"));
+  CHECK(Has(tofu, "\nPlan: 1 to import, 0 to add, 0 to change, 0 to destroy.\n"));
+
+  // In an output change, and in a drifted resource nothing shows (read by
+  // the renderer, not the pre-scan).
+  std::string out = PlanDocWith(R"("output_changes":{"o":{"actions":["create"],"after":"v","importing":{"unknown":"?"}}},)",
+                                {});
+  CHECK(Has(RenderDoc(out, kTerraform), R"(expected true or false for "unknown")"));
+  CHECK(Has(RenderDoc(out, kOpenTofu), "  + o = \"v\"\n"));
+  std::string drift = PlanDocWith(R"("resource_drift":[)" + PlanChange("t.d", R"(["update"])", "d", "d2", bad_index) +
+                                      "],",
+                                  {PlanChange("t.c", R"(["create"])", "null", "c")});
+  CHECK(Has(RenderDoc(drift, kTerraform), R"(expected true or false for "index_unknown")"));
+  CHECK(Has(RenderDoc(drift, kOpenTofu), "\nPlan: 1 to add, 0 to change, 0 to destroy.\n"));
+
+  // With the flavour still to choose, Terraform's reading reports it before
+  // a later error, as an explicit Terraform flavour does.
+  std::string broken = PlanDoc({PlanChange("t.a", R"(["create"])", "null", "a", bad_index), "{,"});
+  CHECK(Has(RenderDoc(broken, Options{}), R"(expected true or false for "index_unknown")"));
+  CHECK(Has(RenderDoc(broken, kTerraform), R"(expected true or false for "index_unknown")"));
+  CHECK_FALSE(Has(RenderDoc(broken, kOpenTofu), "index_unknown"));
+  CHECK(RenderDoc(broken, kOpenTofu).starts_with("ERROR: "));
 }
 
 // action_create_then_forget, action_forget_then_create.

@@ -187,6 +187,17 @@ TEST_CASE("a split pre-scan finds what one thread finds, wherever it guesses", "
                                    R"("provider_name":"p","invoke_action_trigger":{}}],"format_version":"1.3",)");
     CHECK(CompareEverywhere(doc, 11) > 10);
   }
+  SECTION("the first wrong-typed index_unknown or importing.unknown, from either half") {
+    std::string doc = ShowPlan(40);
+    for (const char* at : {R"("address":"t.r33",)", R"("address":"t.r12",)"}) {
+      doc.replace(doc.find(at), 0, R"("index_unknown":"no",)");
+    }
+    doc.replace(doc.find(R"({"importing":{"id":"x"}})"), 0, R"({"importing":{"unknown":[]}},"change":)");
+    const Status first = Scan(doc, nullptr).facts.unknown_flag_error;
+    REQUIRE(first.message() == R"(expected true or false for "unknown", found '[')");
+    REQUIRE(first.offset() == doc.find(R"([]}},"change":)"));
+    CHECK(CompareEverywhere(doc, 7) > 20);
+  }
   SECTION("a filter sees the elements of both halves") {
     ChangeFilter filter;
     REQUIRE(filter.AddAddress("t.r1*").ok());

@@ -32,7 +32,8 @@ std::vector<std::string> Names(const Block& b) {
 struct Lookup {
   explicit Lookup(std::string text_in) : text(std::move(text_in)) {}
   Status Find(std::string_view type, SchemaStore::Kind kind = SchemaStore::Kind::kResource) {
-    store = std::make_unique<SchemaStore>(text, std::vector<ByteRange>{ByteRange{0, text.size(), true}}, "schemas");
+    store = std::make_unique<SchemaStore>(text, std::vector<ByteRange>{ByteRange{0, text.size(), true}}, "schemas",
+                                          tfstream::TerraformFlavor());
     return store->Find("p", kind, type, &found, &block);
   }
   std::string text;
@@ -144,7 +145,8 @@ TEST_CASE("schemas: lookups of names holding any character do not collide", "[sc
   const std::string text =
       R"({"p": {"resource_schemas": {"x\u001f0y": )" + two + R"(}}, "p\u001f0x": {"resource_schemas": {"y": )" +
       one + "}}}";
-  SchemaStore store(text, std::vector<ByteRange>{ByteRange{0, text.size(), true}}, "schemas");
+  SchemaStore store(text, std::vector<ByteRange>{ByteRange{0, text.size(), true}}, "schemas",
+                    tfstream::TerraformFlavor());
   bool found = false;
   const Block* block = nullptr;
   REQUIRE(store.Find("p", SchemaStore::Kind::kResource, "x\x1f" "0y", &found, &block).ok());

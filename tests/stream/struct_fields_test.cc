@@ -225,7 +225,7 @@ Both Decode(Arena* arena, const std::string& json) {
   REQUIRE(ScanResourceFacts(&s, 2, &b.facts));
   const JsonValue* tree = nullptr;
   REQUIRE(ParseJsonTree(text, 0, arena, &tree).ok());
-  b.recognized = ExtractResourceChange(tree, text, 0, &b.rc).ok();
+  b.recognized = ExtractResourceChange(tree, text, 0, tfstream::TerraformFlavor(), &b.rc).ok();
   CHECK(b.facts.address == b.rc.address);
   CHECK(b.facts.mode == b.rc.mode);
   CHECK(b.facts.type == b.rc.type);

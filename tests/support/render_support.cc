@@ -66,7 +66,7 @@ std::string RenderResourceBlock(std::string_view change_json, std::string_view b
   Status s = stream::DecodeBlock(schema_json, &env.arena, &block);
   if (!s.ok()) return "ERROR: " + s.message();
   stream::ResourceChange rc;
-  s = stream::ExtractResourceChange(rc_json, change_json, 0, &rc);
+  s = stream::ExtractResourceChange(rc_json, change_json, 0, *env.flavor, &rc);
   if (!s.ok()) return "ERROR: " + s.message();
   const JsonValue* change_obj = nullptr;
   stream::FindField(rc_json, "change", &change_obj);
