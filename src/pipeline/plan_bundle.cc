@@ -362,7 +362,7 @@ Status WriteBundle(const Input& input, const Options& options, ProgressMeter* pr
   if (!s.ok()) return s;
   BundleWriter writer(&ctx);
   s = writer.Run(out);
-  if (s.ok() && report != nullptr) report->notes = ctx.notes;
+  if (s.ok()) TakeNotes(ctx, report);
   return s;
 }
 

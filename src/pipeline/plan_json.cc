@@ -234,12 +234,7 @@ Status RenderJson(const Input& input, const Options& options, ProgressMeter* pro
   }
   buf += "\n}\n";
   if (!(s = out->Flush()).ok()) return s;
-  if (report != nullptr) {
-    report->notes = ctx.notes;
-    if (filter != nullptr) {
-      if (std::string note = FiltersMatchedNothing(f); !note.empty()) report->notes.push_back(note);
-    }
-  }
+  TakeNotes(ctx, report);
   return s;
 }
 

@@ -181,13 +181,8 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
   }
   if (options.detailed_exitcode && !(s = DecideChanges(ctx, report)).ok()) return s;
   if (!(s = parts.Finish()).ok()) return s;
-  if (report != nullptr) {
-    report->warnings = ctx.stale_schemas.Warnings();
-    report->notes = ctx.notes;
-    if (options.filter.active()) {
-      if (std::string note = FiltersMatchedNothing(ctx.facts); !note.empty()) report->notes.push_back(note);
-    }
-  }
+  if (report != nullptr) report->warnings = ctx.stale_schemas.Warnings();
+  TakeNotes(ctx, report);
   return s;
 }
 

@@ -73,10 +73,7 @@ class PlanPipeline {
   const PlanContext& context() const { return ctx_; }
   void TakeReport(Report* report) const {
     report->warnings = ctx_.stale_schemas.Warnings();
-    report->notes = ctx_.notes;
-    if (ctx_.opt.filter.active()) {
-      if (std::string note = FiltersMatchedNothing(ctx_.facts); !note.empty()) report->notes.push_back(note);
-    }
+    TakeNotes(ctx_, report);
   }
 
  private:

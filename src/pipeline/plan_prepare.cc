@@ -6,6 +6,7 @@
 
 #include "pipeline/flavor_choice.h"
 #include "pipeline/not_a_plan.h"
+#include "pipeline/plan_totals.h"
 #include "render/text/go_float.h"
 
 namespace tfstream::pipeline {
@@ -147,6 +148,14 @@ Status PreparePlan(PlanContext* ctx, ResourceWorker* worker, PreparedPlan* out) 
     return e.action != render::Action::kNoOp;
   });
   return Status::Ok();
+}
+
+void TakeNotes(const PlanContext& ctx, Report* report) {
+  if (report == nullptr) return;
+  report->notes = ctx.notes;
+  if (ctx.opt.filter.active()) {
+    if (std::string note = FiltersMatchedNothing(ctx.facts); !note.empty()) report->notes.push_back(note);
+  }
 }
 
 }  // namespace tfstream::pipeline

@@ -20,6 +20,11 @@ namespace tfstream::pipeline {
 // Then settles the flavour (ResolveFlavor, PlanContext::SetFlavor).
 Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks hooks = {});
 
+// The notes for standard error every output form gives: those found before
+// the first byte (PlanContext::notes), then filters that matched nothing.
+// Does nothing when `report` is null.
+void TakeNotes(const PlanContext& ctx, Report* report);
+
 struct PreparedPlan {
   bool errored = false;             // Terraform's Errored quality
   bool no_changes_quality = false;  // NoChanges quality

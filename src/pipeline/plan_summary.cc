@@ -167,15 +167,6 @@ Status WriteMarkdown(const PlanContext& ctx, const ModuleTree& tree, const std::
 // decoded as Go does, U+FFFD for bad bytes).
 constexpr char kSymbolMark = render::Palette::kSymbolOpen;
 
-// The notes for standard error every form gives (filters that matched nothing).
-void TakeNotes(const PlanContext& ctx, Report* report) {
-  if (report == nullptr) return;
-  report->notes = ctx.notes;
-  if (ctx.opt.filter.active()) {
-    if (std::string note = FiltersMatchedNothing(ctx.facts); !note.empty()) report->notes.push_back(note);
-  }
-}
-
 }  // namespace
 
 Status RenderSummary(const Input& input, const Options& options, ProgressMeter* progress,
