@@ -20,8 +20,9 @@
 #   --forms LIST   output forms for the 30M/300M/3G plans, comma-separated, of
 #                  text, summary (--summary), markdown (--format=markdown
 #                  --max-bytes=0), json (--format=json), summary-md (--summary
-#                  --format=markdown --max-bytes=0); default all five. Large
-#                  collections: text.
+#                  --format=markdown --max-bytes=0), group (--summary --group-by
+#                  module), group-md (the same in Markdown, --max-bytes=0);
+#                  default all seven. Large collections: text.
 #
 # Rows go to stdout and to DIR/results-<date>.md; progress goes to stderr.
 # A row whose warm-up run exits non-zero or prints nothing says FAILED and
@@ -38,7 +39,7 @@ BUNDLE=1
 TIMEOUT=900
 JV_TIMEOUT=120
 ONLY=
-FORMS=text,summary,markdown,json,summary-md
+FORMS=text,summary,markdown,json,summary-md,group,group-md
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --runs) RUNS=$2; shift 2 ;;
@@ -52,7 +53,7 @@ while [[ $# -gt 0 ]]; do
     --jv-timeout) JV_TIMEOUT=$2; shift 2 ;;
     --only) ONLY=$2; shift 2 ;;
     --forms) FORMS=$2; shift 2 ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -138,6 +139,8 @@ form_args() {
     markdown) echo "--format=markdown --max-bytes=0" ;;
     json) echo "--format=json" ;;
     summary-md) echo "--summary --format=markdown --max-bytes=0" ;;
+    group) echo "--summary --group-by=module" ;;
+    group-md) echo "--summary --group-by=module --format=markdown --max-bytes=0" ;;
     *) echo "bench.sh: unknown form $1" >&2; exit 2 ;;
   esac
 }

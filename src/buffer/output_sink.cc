@@ -8,14 +8,14 @@
 namespace tfstream::buffer {
 
 Status OutputSink::Flush() {
-  if (fd_ < 0) return Status::Ok();  // a collecting sink keeps its text
+  if (fd_ < 0 && !consumer_) return Status::Ok();  // a collecting sink keeps its text
   Status s = WriteAll(buffer_);
   buffer_.clear();
   return s;
 }
 
 Status OutputSink::AppendBlock(std::string_view block) {
-  if (fd_ < 0 || block.size() < kFlushThreshold) {
+  if ((fd_ < 0 && !consumer_) || block.size() < kFlushThreshold) {
     Append(block);
     return Status::Ok();
   }
@@ -26,6 +26,10 @@ Status OutputSink::AppendBlock(std::string_view block) {
 }
 
 Status OutputSink::WriteAll(std::string_view text) {
+  if (consumer_) {
+    if (!text.empty()) consumer_(text);
+    return Status::Ok();
+  }
   if (fd_ < 0) return Status::Ok();
   if (before_write_ && !text.empty()) before_write_(text);
   size_t done = 0;

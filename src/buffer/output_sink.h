@@ -18,6 +18,9 @@ class OutputSink {
   // A sink without a descriptor only collects: Flush() keeps the text in
   // buffer() (to render a section into memory).
   OutputSink() : fd_(-1) {}
+  // A sink that hands each flushed piece to `consumer` instead of writing it
+  // (a Markdown section converted and held as it is rendered).
+  explicit OutputSink(std::function<void(std::string_view)> consumer) : fd_(-1), consumer_(std::move(consumer)) {}
 
   // Called with the buffered text before each write (--progress erases its
   // line there when stdout is the same terminal); empty: nothing is called.
@@ -45,6 +48,7 @@ class OutputSink {
   std::string buffer_;
   bool reader_gone_ = false;
   std::function<void(std::string_view)> before_write_;
+  std::function<void(std::string_view)> consumer_;
 };
 
 }  // namespace tfstream::buffer

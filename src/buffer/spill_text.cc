@@ -27,7 +27,7 @@ void SpillText::Spill() {
   }
   const std::string dir = TemporaryDirectory();
   if (fd_ < 0 && (fd_ = CreateUnnamedFile(dir)) < 0) {
-    error_ = Status::Error("cannot create a temporary file in " + dir + " for the summary: " + std::strerror(errno) +
+    error_ = Status::Error("cannot create a temporary file in " + dir + " for held-back output: " + std::strerror(errno) +
                            " (set TMPDIR to a writable directory)");
     return;
   }
@@ -36,7 +36,7 @@ void SpillText::Spill() {
     ssize_t n = pwrite(fd_, memory_.data() + done, memory_.size() - done, static_cast<off_t>(spilled_ + done));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
-      error_ = Status::Error("cannot write a temporary file in " + dir + " for the summary: " +
+      error_ = Status::Error("cannot write a temporary file in " + dir + " for held-back output: " +
                              std::strerror(n < 0 ? errno : ENOSPC));
       return;
     }
@@ -54,35 +54,51 @@ void SpillText::Clear() {
   }
 }
 
-namespace {
-
-void AppendSubstituted(OutputSink* out, std::string_view text, char marker, std::string_view replacement,
-                       bool substitute) {
-  if (!substitute) return out->Append(text);
-  for (size_t at = 0; at < text.size();) {
-    const size_t next = std::min(text.find(marker, at), text.size());
-    out->Append(text.substr(at, next - at));
-    if (next < text.size()) out->Append(replacement);
-    at = next + 1;
-  }
-}
-
-}  // namespace
-
-Status SpillText::WriteTo(OutputSink* out, char marker, std::string_view replacement, bool substitute) const {
+Status SpillText::Read(const std::function<bool(std::string_view)>& piece) const {
   if (!error_.ok()) return error_;
   std::vector<char> chunk(spilled_ > 0 ? std::max<size_t>(memory_limit_, 4096) : 0);
   for (uint64_t at = 0; at < spilled_;) {
     ssize_t n = pread(fd_, chunk.data(), static_cast<size_t>(std::min<uint64_t>(chunk.size(), spilled_ - at)),
                       static_cast<off_t>(at));
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return Status::Error(std::string("cannot read back the summary's temporary file: ") + std::strerror(errno));
-    AppendSubstituted(out, std::string_view(chunk.data(), static_cast<size_t>(n)), marker, replacement, substitute);
-    if (Status s = out->MaybeFlush(); !s.ok()) return s;
+    if (n <= 0) return Status::Error(std::string("cannot read back a temporary file: ") + std::strerror(errno));
+    if (!piece(std::string_view(chunk.data(), static_cast<size_t>(n)))) return Status::Ok();
     at += static_cast<uint64_t>(n);
   }
-  AppendSubstituted(out, memory_, marker, replacement, substitute);
+  if (!memory_.empty()) piece(memory_);
+  return Status::Ok();
+}
+
+Status SpillText::WriteTo(OutputSink* out, char marker, std::string_view replacement, bool substitute) const {
+  Status written;
+  Status s = Read([&](std::string_view text) {
+    if (substitute) {
+      ForEachSubstituted(text, marker, replacement, [out](std::string_view p) { return out->Append(p), true; });
+    } else {
+      out->Append(text);
+    }
+    written = out->MaybeFlush();
+    return written.ok();
+  });
+  if (!s.ok()) return s;
+  if (!written.ok()) return written;
   return out->MaybeFlush();
+}
+
+Status MarkedLines::Read(const std::function<bool(std::string_view)>& piece) const {
+  return text_->Read(
+      [&](std::string_view text) { return ForEachSubstituted(text, marker_, replacement_, piece); });
+}
+
+bool ForEachSubstituted(std::string_view text, char marker, std::string_view replacement,
+                        const std::function<bool(std::string_view)>& piece) {
+  for (size_t at = 0; at < text.size();) {
+    const size_t next = std::min(text.find(marker, at), text.size());
+    if (next > at && !piece(text.substr(at, next - at))) return false;
+    if (next < text.size() && !replacement.empty() && !piece(replacement)) return false;
+    at = next + 1;
+  }
+  return true;
 }
 
 }  // namespace tfstream::buffer

@@ -1,16 +1,18 @@
 // SpillText: text appended in order that must wait before it is written
-// (--summary holds its lines, grouped, until the whole plan is validated).
-// Up to kMemory bytes stay in memory; past that they go to an unnamed
-// temporary file in $TMPDIR, so the memory stays flat whatever the plan's
-// size.
+// (--summary holds its lines, grouped, until the whole plan is validated;
+// Markdown holds a section until its fence length is known). Up to kMemory
+// bytes stay in memory; past that they go to an unnamed temporary file in
+// $TMPDIR, so the memory stays flat whatever the plan's size.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
 #include "base/status.h"
 #include "buffer/output_sink.h"
+#include "buffer/text_source.h"
 
 namespace tfstream::buffer {
 
@@ -29,6 +31,7 @@ class SpillText {
   void Append(std::string_view text);
   void Clear();
   bool empty() const { return memory_.empty() && spilled_ == 0; }
+  uint64_t size() const { return spilled_ + memory_.size(); }
   // Why spilling failed, if it did (WriteTo returns it too).
   const Status& status() const { return error_; }
   // Appends everything, in order, to `out` (flushing as it fills). With
@@ -38,6 +41,8 @@ class SpillText {
   Status WriteTo(OutputSink* out, char marker, std::string_view replacement) const {
     return WriteTo(out, marker, replacement, true);
   }
+  // Calls `piece` with the text, in order, until it returns false.
+  Status Read(const std::function<bool(std::string_view)>& piece) const;
 
  private:
   void Spill();
@@ -48,6 +53,23 @@ class SpillText {
   int fd_ = -1;
   uint64_t spilled_ = 0;
   Status error_;
+};
+
+// Lines held in a SpillText, each with one `marker` byte where `replacement`
+// goes (a summary line's symbol, known once the flavour is settled).
+class MarkedLines : public TextSource {
+ public:
+  MarkedLines(const SpillText* text, uint64_t lines, char marker, std::string replacement)
+      : text_(text), lines_(lines), marker_(marker), replacement_(std::move(replacement)) {}
+  uint64_t size() const override { return text_->size() + lines_ * replacement_.size() - lines_; }
+  uint64_t lines() const override { return lines_; }
+  Status Read(const std::function<bool(std::string_view)>& piece) const override;
+
+ private:
+  const SpillText* text_;
+  uint64_t lines_;
+  char marker_;
+  std::string replacement_;
 };
 
 }  // namespace tfstream::buffer

@@ -64,6 +64,51 @@ std::string DiffLines(std::string_view marked) {
   return out;
 }
 
+void SpilledDiffLines::Add(std::string_view marked) {
+  while (!marked.empty()) {
+    const size_t nl = marked.find('\n');
+    if (nl == std::string_view::npos) {
+      partial_.append(marked);
+      return;
+    }
+    if (partial_.empty()) {
+      AddLine(marked.substr(0, nl));
+    } else {
+      partial_.append(marked.substr(0, nl));
+      AddLine(partial_);
+      partial_.clear();
+    }
+    marked.remove_prefix(nl + 1);
+  }
+}
+
+void SpilledDiffLines::Finish() {
+  if (!partial_.empty()) AddLine(partial_);
+  partial_.clear();
+  held_blank_ = 0;
+}
+
+void SpilledDiffLines::AddLine(std::string_view line) {
+  if (line.empty()) {
+    if (started_) ++held_blank_;
+    return;
+  }
+  for (; held_blank_ > 0; --held_blank_) {
+    text_.Append("\n");
+    ++lines_;
+    run_ = 0;
+  }
+  started_ = true;
+  converted_.clear();
+  AppendConvertedLine(line, &converted_);
+  for (char c : converted_) {
+    run_ = c == '`' ? run_ + 1 : 0;
+    longest_run_ = std::max(longest_run_, run_);
+  }
+  text_.Append(converted_);
+  ++lines_;
+}
+
 std::string FirstSymbol(std::string_view marked) {
   size_t pos = 0;
   while (pos < marked.size()) {
@@ -119,21 +164,56 @@ std::string CodeSpan(std::string_view s) {
   return out + fence;
 }
 
+namespace {
+
+// A fence ends at a line of at least as many backticks as opened it, so
+// open with more than the longest run inside (heredocs may hold Markdown).
+MarkdownUnit FencedDetails(std::string_view summary_html, size_t longest_backtick_run) {
+  std::string fence(std::max<size_t>(3, longest_backtick_run + 1), '`');
+  MarkdownUnit u;
+  u.head = "<details><summary>" + std::string(summary_html) + "</summary>\n\n" + fence + "diff\n";
+  u.close = fence + "\n";
+  u.after = "\n</details>\n\n";
+  return u;
+}
+
+}  // namespace
+
 MarkdownUnit DetailsUnit(std::string_view summary_html, std::string diff_lines) {
-  // A fence ends at a line of at least as many backticks as opened it, so
-  // open with more than the longest run inside (heredocs may hold Markdown).
   size_t longest = 0, run = 0;
   for (char c : diff_lines) {
     run = c == '`' ? run + 1 : 0;
     longest = std::max(longest, run);
   }
-  std::string fence(std::max<size_t>(3, longest + 1), '`');
-  MarkdownUnit u;
-  u.head = "<details><summary>" + std::string(summary_html) + "</summary>\n\n" + fence + "diff\n";
+  MarkdownUnit u = FencedDetails(summary_html, longest);
   u.body = std::move(diff_lines);
-  u.close = fence + "\n";
-  u.after = "\n</details>\n\n";
   return u;
+}
+
+MarkdownUnit DetailsUnit(std::string_view summary_html, const SpilledDiffLines& diff_lines) {
+  MarkdownUnit u = FencedDetails(summary_html, diff_lines.longest_backtick_run());
+  u.long_body = &diff_lines;
+  return u;
+}
+
+std::string MarkdownUnit::Text() const {
+  std::string text;
+  text.reserve(static_cast<size_t>(size()));
+  (void)Read([&](std::string_view p) { return text.append(p), true; });  // in memory: cannot fail
+  return text;
+}
+
+Status MarkdownUnit::Read(const std::function<bool(std::string_view)>& piece) const {
+  if (!piece(head)) return Status::Ok();
+  if (long_body != nullptr) {
+    bool stopped = false;
+    Status s = long_body->Read([&](std::string_view p) { return !(stopped = !piece(p)); });
+    if (!s.ok() || stopped) return s;
+  } else if (!piece(body)) {
+    return Status::Ok();
+  }
+  if (piece(close)) piece(after);
+  return Status::Ok();
 }
 
 MarkdownUnit ChangeBlockUnit(std::string_view marked_block) {

@@ -11,27 +11,31 @@
 
 namespace tfstream::pipeline {
 
-bool TruncateUnit(const MarkdownUnit& unit, size_t budget, size_t max_bytes, std::string* out) {
-  size_t total_lines = static_cast<size_t>(std::count(unit.body.begin(), unit.body.end(), '\n'));
+bool TruncateUnit(const MarkdownUnit& unit, std::string_view body_start, size_t budget, size_t max_bytes,
+                  std::string* out) {
+  const uint64_t total_lines = unit.long_body != nullptr
+                                   ? unit.long_body->lines()
+                                   : static_cast<uint64_t>(std::count(unit.body.begin(), unit.body.end(), '\n'));
   auto note = [&](size_t shown) {
     return "\n_Truncated by tfstream: this block is " + std::to_string(unit.size()) +
            " bytes, over --max-bytes=" + std::to_string(max_bytes) + "; " + std::to_string(shown) + " of " +
            std::to_string(total_lines) + " lines shown._\n";
   };
   // A body outside a fence may nest <details> sections (--group-by module):
-  // those the cut leaves open are closed after the kept lines.
+  // those the cut leaves open are closed after the kept lines (only those
+  // opened within the budget can be).
   const bool nests = unit.close.empty();
   constexpr std::string_view kOpen = "<details>", kClose = "</details>\n";
+  std::string_view body = body_start.substr(0, std::min(body_start.size(), budget));
   size_t opens = 0;
   if (nests) {
-    for (size_t p = unit.body.find(kOpen); p != std::string::npos; p = unit.body.find(kOpen, p + 1)) ++opens;
+    for (size_t p = body.find(kOpen); p != std::string::npos; p = body.find(kOpen, p + 1)) ++opens;
   }
   // The note is longest with every line shown: reserve that much.
   size_t fixed = unit.head.size() + unit.close.size() + note(total_lines).size() + unit.after.size() +
                  opens * kClose.size();
   if (fixed > budget) return false;
   size_t keep = 0, lines = 0, open_now = 0;
-  std::string_view body = unit.body;
   while (keep < body.size()) {
     size_t nl = body.find('\n', keep);
     size_t next = nl == std::string::npos ? body.size() : nl + 1;
@@ -44,7 +48,7 @@ bool TruncateUnit(const MarkdownUnit& unit, size_t budget, size_t max_bytes, std
     ++lines;
   }
   *out = unit.head;
-  out->append(unit.body, 0, keep);
+  out->append(body.substr(0, keep));
   for (size_t i = 0; i < open_now; ++i) out->append(kClose);
   *out += unit.close + note(lines) + unit.after;
   return true;
@@ -68,13 +72,33 @@ size_t MarkdownParts::Limit(bool last_part) const {
   return reserve < max_bytes_ ? max_bytes_ - reserve : 0;
 }
 
+Status MarkdownParts::Truncate(const MarkdownUnit& unit, size_t budget, std::string* out, bool* fits) const {
+  if (unit.long_body == nullptr) {
+    *fits = TruncateUnit(unit, budget, max_bytes_, out);
+    return Status::Ok();
+  }
+  std::string start;  // what can be kept of the body: at most `budget` bytes
+  Status s = unit.long_body->Read([&](std::string_view p) {
+    start.append(p.substr(0, budget - start.size()));
+    return start.size() < budget;
+  });
+  if (!s.ok()) return s;
+  *fits = TruncateUnit(unit, start, budget, max_bytes_, out);
+  return Status::Ok();
+}
+
 Status MarkdownParts::Add(const MarkdownUnit& unit) {
   if (left_out_ > 0) return ++left_out_, Status::Ok();
   if (prefix_.empty()) {
     if (max_bytes_ == 0) {
       if (part_units_++ == 0) out_->Append(Heading());
-      out_->Append(unit.Text());
-      return out_->Flush();
+      Status written;
+      Status s = unit.Read([&](std::string_view p) {
+        out_->Append(p);
+        return (written = out_->MaybeFlush()).ok();
+      });
+      if (!s.ok()) return s;
+      return written.ok() ? out_->Flush() : written;
     }
     if (part_units_ == 0) pending_ = Heading();
     if (part_full_) return ++left_out_, Status::Ok();
@@ -83,7 +107,11 @@ Status MarkdownParts::Add(const MarkdownUnit& unit) {
       // The one document is full: cut a unit that alone is too large,
       // leave this and every later unit out otherwise.
       std::string cut;
-      if (part_units_ == 0 && limit > pending_.size() && TruncateUnit(unit, limit - pending_.size(), max_bytes_, &cut)) {
+      bool fits = false;
+      if (part_units_ == 0 && limit > pending_.size()) {
+        if (Status s = Truncate(unit, limit - pending_.size(), &cut, &fits); !s.ok()) return s;
+      }
+      if (fits) {
         pending_ += cut;
         ++part_units_;
         part_full_ = true;
@@ -99,9 +127,8 @@ Status MarkdownParts::Add(const MarkdownUnit& unit) {
           " bytes; nothing was written (give --output-prefix PATH to split it into parts, or a "
           "larger --max-bytes; 0 means no limit)");
     }
-    pending_ += unit.Text();
     ++part_units_;
-    return Status::Ok();
+    return unit.Read([&](std::string_view p) { return pending_.append(p), true; });  // at most max_bytes
   }
   Status s;
   if (fd_ >= 0 && (part_full_ || (part_units_ > 0 && part_size_ + unit.size() > Limit(InLastPart())))) {
@@ -112,11 +139,13 @@ Status MarkdownParts::Add(const MarkdownUnit& unit) {
   const size_t limit = Limit(InLastPart());
   if (part_size_ + unit.size() <= limit) {
     ++part_units_;
-    return WritePart(unit.Text());
+    return WritePart(unit);
   }
   // Too large even for a part of its own: cut it, and let nothing follow it.
   std::string cut;
-  if (limit <= part_size_ || !TruncateUnit(unit, limit - part_size_, max_bytes_, &cut)) {
+  bool fits = false;
+  if (limit > part_size_ && !(s = Truncate(unit, limit - part_size_, &cut, &fits)).ok()) return s;
+  if (!fits) {
     return Status::Error("--max-bytes=" + std::to_string(max_bytes_) +
                          " is too small to hold even a truncated block; give a larger limit");
   }
@@ -166,6 +195,12 @@ Status MarkdownParts::WritePart(std::string_view text) {
     text.remove_prefix(static_cast<size_t>(n));
   }
   return Status::Ok();
+}
+
+Status MarkdownParts::WritePart(const MarkdownUnit& unit) {
+  Status written;
+  Status s = unit.Read([&](std::string_view p) { return (written = WritePart(p)).ok(); });
+  return s.ok() ? written : s;
 }
 
 Status MarkdownParts::ClosePart() {

@@ -60,6 +60,10 @@ class MarkdownParts {
   Status OpenPart();
   Status ClosePart();
   Status WritePart(std::string_view text);
+  Status WritePart(const MarkdownUnit& unit);
+  // `unit` cut to fit `budget` (TruncateUnit, reading what it needs of a
+  // long body); *fits false when not even the note fits.
+  Status Truncate(const MarkdownUnit& unit, size_t budget, std::string* out, bool* fits) const;
   std::string PartPath(size_t n) const { return prefix_ + "." + std::to_string(n) + ".md"; }
 
   size_t max_bytes_;
@@ -82,7 +86,13 @@ class MarkdownParts {
 };
 
 // `unit` cut to at most `budget` bytes: whole body lines, then the fence
-// and a note. False when not even the note fits.
-bool TruncateUnit(const MarkdownUnit& unit, size_t budget, size_t max_bytes, std::string* out);
+// and a note. False when not even the note fits. `body_start` is the start
+// of the unit's body, at least `budget` bytes of it (or all of it).
+bool TruncateUnit(const MarkdownUnit& unit, std::string_view body_start, size_t budget, size_t max_bytes,
+                  std::string* out);
+// The same for a unit whose body is in memory.
+inline bool TruncateUnit(const MarkdownUnit& unit, size_t budget, size_t max_bytes, std::string* out) {
+  return TruncateUnit(unit, unit.body, budget, max_bytes, out);
+}
 
 }  // namespace tfstream::pipeline

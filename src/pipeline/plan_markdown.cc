@@ -136,11 +136,21 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
   // (PlanFacts::deferred_validation) before the first is written.
   if (!(s = ValidateBeforeOutput(ctx)).ok()) return s;
 
-  // Sections rendered into memory first: the headline depends on them.
-  buffer::OutputSink drift, deferred;
+  // Sections rendered first, since the headline depends on them, and held
+  // converted (the fence around each depends on all of its text): in a
+  // SpillText, so a huge drift section does not stay in memory.
+  SpilledDiffLines drift, deferred;
   bool have_drift = false, have_deferred = false;
-  if (!(s = RenderDrift(ctx, &worker, prepared.outputs, &drift, &have_drift)).ok()) return s;
-  if (!(s = RenderDeferred(ctx, &worker, &deferred, &have_deferred)).ok()) return s;
+  {
+    buffer::OutputSink to_drift([&](std::string_view text) { drift.Add(text); });
+    buffer::OutputSink to_deferred([&](std::string_view text) { deferred.Add(text); });
+    if (!(s = RenderDrift(ctx, &worker, prepared.outputs, &to_drift, &have_drift)).ok()) return s;
+    if (!(s = RenderDeferred(ctx, &worker, &to_deferred, &have_deferred)).ok()) return s;
+    if (!(s = to_drift.Flush()).ok() || !(s = to_deferred.Flush()).ok()) return s;
+    drift.Finish();
+    deferred.Finish();
+    if (!(s = drift.status()).ok() || !(s = deferred.status()).ok()) return s;  // before anything is written
+  }
 
   MarkdownParts parts(options.max_bytes, options.output_prefix, out);
   parts.set_title(options.title);
@@ -155,11 +165,11 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
   s = add(Plain(alert + Headline(ctx, prepared, have_drift) + MarkdownCountTable(ctx.facts, *ctx.flavor)));
   if (!s.ok()) return s;
   if (have_drift) {
-    s = add(DetailsUnit(ctx.flavor->Wording("Objects have changed outside of {product}"), DiffLines(*drift.buffer())));
+    s = add(DetailsUnit(ctx.flavor->Wording("Objects have changed outside of {product}"), drift));
     if (!s.ok()) return s;
   }
   if (have_deferred) {
-    s = add(DetailsUnit("Deferred changes (a partial plan)", DiffLines(*deferred.buffer())));
+    s = add(DetailsUnit("Deferred changes (a partial plan)", deferred));
     if (!s.ok()) return s;
   }
   BlockSink sink;

@@ -1,15 +1,19 @@
 // The lines are held, grouped, until the pre-scan has validated the whole
-// document (nothing may be written before that). The text summary keeps them
-// in memory up to 1 MiB a group, past that in temporary files
-// (buffer/spill_text.h), so that the memory stays flat however many blocks
-// are shown; --group-by module and the Markdown summary keep them in memory
-// (the output itself, one short line per shown block, never the input's).
+// document (nothing may be written before that): in memory up to 1 MiB, past
+// that in temporary files, so the memory stays flat however many blocks are
+// shown. Without --group-by, one SpillText per action; with it, one
+// BucketedText with a bucket per (module, action), read back in the module
+// tree's order. What stays in memory grows only with the number of module
+// instances (ModuleTree's nodes and a few counters per bucket).
 #include "pipeline/plan_summary.h"
 
+#include <algorithm>
 #include <array>
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "buffer/bucketed_text.h"
 #include "buffer/spill_text.h"
 #include "pipeline/background_validation.h"
 #include "pipeline/markdown_alert.h"
@@ -36,74 +40,173 @@ constexpr Action kGroupOrder[] = {
 };
 static_assert(std::size(kGroupOrder) == stream::kPlanActionCount);
 
-// One module's lines (all of them without --group-by), by PlanAction: each
-// without the symbol, which is the flavour's (settled after the scan), and
-// where each line starts.
-struct Lines {
-  std::array<std::string, stream::kPlanActionCount> text;
-  std::array<std::vector<size_t>, stream::kPlanActionCount> starts;
-};
+// Where a line's prefix goes in the held lines: a byte that never occurs in
+// the lines, which are valid UTF-8 (addresses are decoded as Go does, U+FFFD
+// for bad bytes). Each held line starts with it.
+constexpr char kSymbolMark = render::Palette::kSymbolOpen;
 
-// What goes before each line's text, by PlanAction: Terraform's padded,
+// What replaces each line's mark, by PlanAction: Terraform's padded,
 // coloured symbol and a space; in Markdown "- " and the bare symbol as a
 // code span (none for no-op).
 using Prefixes = std::array<std::string, stream::kPlanActionCount>;
 
-// The lines of `lines` in group order, each after `pad` and its prefix.
-void AppendLines(const Lines& lines, const Prefixes& prefixes, std::string_view pad, std::string* out) {
-  for (Action a : kGroupOrder) {
-    const std::string& g = lines.text[static_cast<size_t>(a)];
-    const std::vector<size_t>& at = lines.starts[static_cast<size_t>(a)];
-    for (size_t i = 0; i < at.size(); ++i) {
-      out->append(pad);
-      out->append(prefixes[static_cast<size_t>(a)]);
-      out->append(std::string_view(g).substr(at[i], (i + 1 < at.size() ? at[i + 1] : g.size()) - at[i]));
+size_t Bucket(size_t node, Action action) { return node * stream::kPlanActionCount + static_cast<size_t>(action); }
+
+// --group-by module: the lines of a module's subtree, as text or Markdown,
+// measured or read. The same walk does both, so that the size a Markdown
+// part is planned with is the size written.
+class ModuleWalk {
+ public:
+  ModuleWalk(const ModuleTree& tree, const buffer::BucketedText& lines, const Prefixes& prefixes,
+             const Flavor& flavor, bool markdown)
+      : tree_(tree), lines_(lines), prefixes_(prefixes), flavor_(flavor), markdown_(markdown) {}
+
+  // Where the walk's text goes: a piece of fixed text, or a bucket's lines
+  // with each mark replaced; false stops the walk.
+  struct Visitor {
+    std::function<bool(std::string_view)> text;
+    std::function<Status(size_t bucket, uint64_t lines, const std::string& replacement, bool* stopped)> bucket;
+  };
+
+  // Node `i`'s own lines, then (with `children`) its modules': in text, each
+  // module's header at two spaces per level above its own and its lines two
+  // spaces further in (the root's lines bare); in Markdown, a nested
+  // <details> per child module.
+  Status Walk(size_t i, bool children, const Visitor& v, bool* stopped) const {
+    const ModuleTree::Node& n = tree_.node(i);
+    const std::string pad = markdown_ ? "" : std::string(2 * static_cast<size_t>(n.depth), ' ');
+    if (!markdown_ && i != 0) {
+      std::string header(pad.size() - 2, ' ');
+      header += n.address + " (" + CountsPhrase(tree_.Counts(i, flavor_)) + ")\n";
+      if (!v.text(header)) return *stopped = true, Status::Ok();
     }
+    for (Action a : kGroupOrder) {
+      const uint64_t count = n.own[static_cast<size_t>(a)];
+      if (count == 0) continue;
+      Status s = v.bucket(Bucket(i, a), count, pad + prefixes_[static_cast<size_t>(a)], stopped);
+      if (!s.ok() || *stopped) return s;
+    }
+    if (!children) return Status::Ok();
+    for (size_t c : n.children) {
+      if (markdown_) {
+        const ModuleTree::Node& child = tree_.node(c);
+        std::string open = "<details><summary><code>" + HtmlEscape(child.address) + "</code> (" +
+                           HtmlEscape(CountsPhrase(tree_.Counts(c, flavor_))) + ")</summary>\n\n";
+        // A blank line before it, unless it opens the section.
+        if (!v.text(written_any_ ? "\n" + open : open)) return *stopped = true, Status::Ok();
+      }
+      Status s = Walk(c, true, v, stopped);
+      if (!s.ok() || *stopped) return s;
+      if (markdown_ && !v.text("\n</details>\n")) return *stopped = true, Status::Ok();
+    }
+    return Status::Ok();
   }
-}
 
-// --group-by module, text: a module's header at two spaces per level above
-// its own, its lines two spaces further in; the root's lines first, bare.
-void AppendTextTree(const ModuleTree& tree, const std::vector<Lines>& lines, const Prefixes& prefixes, size_t i,
-                    const Flavor& flavor, std::string* out) {
-  const ModuleTree::Node& n = tree.node(i);
-  std::string pad(2 * static_cast<size_t>(n.depth), ' ');
-  if (i != 0) {
-    out->append(pad.size() - 2, ' ');
-    *out += n.address + " (" + CountsPhrase(tree.Counts(i, flavor)) + ")\n";
+  // Starts a section: a blank line goes before a nested <details> only
+  // after something else of the same section.
+  void StartSection() const { written_any_ = false; }
+  void Wrote() const { written_any_ = true; }
+
+  // The bytes and lines of Walk(i, children).
+  void Measure(size_t i, bool children, uint64_t* size, uint64_t* lines) const {
+    *size = *lines = 0;
+    StartSection();
+    Visitor v;
+    v.text = [&](std::string_view t) {
+      *size += t.size();
+      *lines += static_cast<uint64_t>(std::count(t.begin(), t.end(), '\n'));
+      Wrote();
+      return true;
+    };
+    v.bucket = [&](size_t b, uint64_t count, const std::string& replacement, bool*) {
+      *size += lines_.size(b) + count * replacement.size() - count;
+      *lines += count;
+      Wrote();
+      return Status::Ok();
+    };
+    bool stopped = false;
+    (void)Walk(i, children, v, &stopped);  // measuring reads nothing: cannot fail
   }
-  AppendLines(lines[i], prefixes, pad, out);
-  for (size_t c : n.children) AppendTextTree(tree, lines, prefixes, c, flavor, out);
-}
 
-// --group-by module, Markdown: a module's lines, then a nested <details> per
-// child module.
-void AppendMarkdownTree(const ModuleTree& tree, const std::vector<Lines>& lines, const Prefixes& prefixes,
-                        size_t i, const Flavor& flavor, std::string* out) {
-  const ModuleTree::Node& n = tree.node(i);
-  AppendLines(lines[i], prefixes, "", out);
-  for (size_t c : n.children) {
-    const ModuleTree::Node& child = tree.node(c);
-    if (!out->empty() && out->back() == '\n') out->push_back('\n');
-    *out += "<details><summary><code>" + HtmlEscape(child.address) + "</code> (" +
-            HtmlEscape(CountsPhrase(tree.Counts(c, flavor))) + ")</summary>\n\n";
-    AppendMarkdownTree(tree, lines, prefixes, c, flavor, out);
-    *out += "\n</details>\n";
+  // Walk(i, children), its text to `piece`.
+  Status Read(size_t i, bool children, const std::function<bool(std::string_view)>& piece) const {
+    StartSection();
+    Visitor v;
+    v.text = [&](std::string_view t) { return Wrote(), piece(t); };
+    v.bucket = [&](size_t b, uint64_t, const std::string& replacement, bool* stopped) {
+      Wrote();
+      return lines_.Read(b, [&](std::string_view t) {
+        return !(*stopped = !buffer::ForEachSubstituted(t, kSymbolMark, replacement, piece));
+      });
+    };
+    bool stopped = false;
+    return Walk(i, children, v, &stopped);
   }
-}
 
-MarkdownUnit ListUnit(std::string summary_html, std::string body) {
+ private:
+  const ModuleTree& tree_;
+  const buffer::BucketedText& lines_;
+  const Prefixes& prefixes_;
+  const Flavor& flavor_;
+  bool markdown_;
+  mutable bool written_any_ = false;
+};
+
+// A Markdown section's body: one module's subtree (or the root's own lines).
+class ModuleSection : public buffer::TextSource {
+ public:
+  ModuleSection(const ModuleWalk& walk, size_t node, bool children) : walk_(walk), node_(node), children_(children) {
+    walk.Measure(node, children, &size_, &lines_);
+  }
+  uint64_t size() const override { return size_; }
+  uint64_t lines() const override { return lines_; }
+  Status Read(const std::function<bool(std::string_view)>& piece) const override {
+    return walk_.Read(node_, children_, piece);
+  }
+
+ private:
+  const ModuleWalk& walk_;
+  size_t node_;
+  bool children_;
+  uint64_t size_ = 0, lines_ = 0;
+};
+
+MarkdownUnit ListUnit(std::string summary_html, const buffer::TextSource* body) {
   MarkdownUnit u;
   u.head = "<details><summary>" + summary_html + "</summary>\n\n";
-  u.body = std::move(body);
+  u.long_body = body;
   u.after = "\n</details>\n\n";
   return u;
 }
 
-Status WriteMarkdown(const PlanContext& ctx, const ModuleTree& tree, const std::vector<Lines>& lines,
+// The lines held for the summary.
+struct HeldLines {
+  // Without --group-by: by PlanAction, and how many each holds.
+  std::array<buffer::SpillText, stream::kPlanActionCount> by_action;
+  std::array<uint64_t, stream::kPlanActionCount> count{};
+  // With --group-by: by Bucket(node, action).
+  buffer::BucketedText by_module;
+  ModuleTree tree;
+
+  void Clear() {
+    for (buffer::SpillText& g : by_action) g.Clear();
+    count = {};
+    by_module.Clear();
+    tree = ModuleTree();
+  }
+  Status status() const {
+    for (const buffer::SpillText& g : by_action) {
+      if (!g.status().ok()) return g.status();
+    }
+    return by_module.status();
+  }
+};
+
+Status WriteMarkdown(const PlanContext& ctx, const HeldLines& held, const ModuleWalk& walk,
                      const Prefixes& prefixes, buffer::OutputSink* out, Report* report) {
   const Options& options = ctx.opt;
   const Flavor& flavor = *ctx.flavor;
+  const ModuleTree& tree = held.tree;
   std::string head;
   Status s = DestroyAlert(ctx, &head);
   if (!s.ok()) return s;
@@ -128,33 +231,29 @@ Status WriteMarkdown(const PlanContext& ctx, const ModuleTree& tree, const std::
   if (!(s = add(first)).ok()) return s;
   if (!options.group_by_module) {
     for (Action a : kGroupOrder) {
-      if (lines[0].starts[static_cast<size_t>(a)].empty()) continue;
-      Lines one;
-      one.text[static_cast<size_t>(a)] = lines[0].text[static_cast<size_t>(a)];
-      one.starts[static_cast<size_t>(a)] = lines[0].starts[static_cast<size_t>(a)];
-      std::string body;
-      AppendLines(one, prefixes, "", &body);
+      const uint64_t count = held.count[static_cast<size_t>(a)];
+      if (count == 0) continue;
+      buffer::MarkedLines body(&held.by_action[static_cast<size_t>(a)], count, kSymbolMark,
+                               prefixes[static_cast<size_t>(a)]);
       std::string symbol = PlainSymbol(a, flavor);
       std::string summary = symbol.empty() ? "" : "<code>" + HtmlEscape(symbol) + "</code> ";
       summary += HtmlEscape(ActionRowWords(a, flavor)) + " (" +
                  std::to_string(ctx.facts.filtered_counts[static_cast<size_t>(a)]) + ")";
-      if (!(s = add(ListUnit(summary, std::move(body)))).ok()) return s;
+      if (!(s = add(ListUnit(summary, &body))).ok()) return s;
     }
   } else {
     // The root's own blocks, then one section per top-level module, its
     // submodules nested inside.
-    std::string root;
-    AppendLines(lines[0], prefixes, "", &root);
-    if (!root.empty()) {
-      size_t blocks = tree.node(0).own_blocks;
-      if (!(s = add(ListUnit("root module (" + std::to_string(blocks) + ")", root))).ok()) return s;
+    if (tree.node(0).own_blocks > 0) {
+      ModuleSection root(walk, 0, /*children=*/false);
+      std::string summary = "root module (" + std::to_string(tree.node(0).own_blocks) + ")";
+      if (!(s = add(ListUnit(summary, &root))).ok()) return s;
     }
     for (size_t c : tree.node(0).children) {
-      std::string body;
-      AppendMarkdownTree(tree, lines, prefixes, c, flavor, &body);
+      ModuleSection section(walk, c, /*children=*/true);
       std::string summary = "<code>" + HtmlEscape(tree.node(c).address) + "</code> (" +
                             HtmlEscape(CountsPhrase(tree.Counts(c, flavor))) + ")";
-      if (!(s = add(ListUnit(summary, body))).ok()) return s;
+      if (!(s = add(ListUnit(summary, &section))).ok()) return s;
     }
   }
   if (options.detailed_exitcode && !(s = DecideChanges(ctx, report)).ok()) return s;
@@ -162,10 +261,11 @@ Status WriteMarkdown(const PlanContext& ctx, const ModuleTree& tree, const std::
   return Status::Ok();
 }
 
-// Where a line's symbol goes in the text summary's spilled groups: a byte
-// that never occurs in the lines, which are valid UTF-8 (addresses are
-// decoded as Go does, U+FFFD for bad bytes).
-constexpr char kSymbolMark = render::Palette::kSymbolOpen;
+// The module tree's nodes, parents before children, children in order.
+void TreeOrder(const ModuleTree& tree, size_t i, std::vector<size_t>* buckets) {
+  for (Action a : kGroupOrder) buckets->push_back(Bucket(i, a));
+  for (size_t c : tree.node(i).children) TreeOrder(tree, c, buckets);
+}
 
 }  // namespace
 
@@ -173,49 +273,29 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
                      buffer::OutputSink* out, Report* report) {
   PlanContext ctx(input, options);
   const bool markdown = options.format == Format::kMarkdown;
-  // The plain text summary: by PlanAction, the lines, each starting with
-  // kSymbolMark where its symbol goes (the flavour's, settled after the scan).
-  const bool spilled = !markdown && !options.group_by_module;
-  std::array<buffer::SpillText, stream::kPlanActionCount> groups;
-  std::vector<Lines> lines(1);  // by ModuleTree node, otherwise
-  ModuleTree tree;
+  HeldLines held;
   stream::ChangeHooks hooks;
-  hooks.on_begin = [&] {
-    for (buffer::SpillText& g : groups) g.Clear();
-    lines.assign(1, Lines{});
-    tree = ModuleTree();
-  };
+  hooks.on_begin = [&] { held.Clear(); };
   std::string line;
   hooks.on_shown = [&](const stream::ResourceFacts& rf, Action action) {
-    if (spilled) {
-      line = kSymbolMark;
-      line += ' ';
+    line = kSymbolMark;
+    if (markdown) {
+      line += CodeSpan(rf.address);
+      if (!rf.deposed.empty()) line += " (deposed object " + CodeSpan(rf.deposed) + ")";
+      if (rf.Moved()) line += " (moved from " + CodeSpan(rf.previous_address) + ")";
+    } else {
       line += rf.address;  // as is: addresses never go through Color() here
       if (!rf.deposed.empty()) line += " (deposed object " + rf.deposed + ")";
       if (rf.Moved()) line += " (moved from " + rf.previous_address + ")";
-      if (rf.importing) line += " (will be imported)";
-      line += '\n';
-      groups[static_cast<size_t>(action)].Append(line);
-      return;
     }
-    size_t node = 0;
+    if (rf.importing) line += " (will be imported)";
+    line += '\n';
     if (options.group_by_module) {
-      node = tree.Add(rf.address, action, rf.importing);
-      if (node >= lines.size()) lines.resize(node + 1);
-    }
-    std::string& g = lines[node].text[static_cast<size_t>(action)];
-    lines[node].starts[static_cast<size_t>(action)].push_back(g.size());
-    if (markdown) {
-      g += CodeSpan(rf.address);
-      if (!rf.deposed.empty()) g += " (deposed object " + CodeSpan(rf.deposed) + ")";
-      if (rf.Moved()) g += " (moved from " + CodeSpan(rf.previous_address) + ")";
+      held.by_module.Append(Bucket(held.tree.Add(rf.address, action, rf.importing), action), line);
     } else {
-      g += rf.address;  // as is: addresses never go through Color() here
-      if (!rf.deposed.empty()) g += " (deposed object " + rf.deposed + ")";
-      if (rf.Moved()) g += " (moved from " + rf.previous_address + ")";
+      held.by_action[static_cast<size_t>(action)].Append(line);
+      ++held.count[static_cast<size_t>(action)];
     }
-    if (rf.importing) g += " (will be imported)";
-    g += '\n';
   };
   Status s = ScanPlan(&ctx, progress, hooks);
   if (!s.ok()) return s;
@@ -224,10 +304,13 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
   // pages back as it goes (or a 3 GB plan would end up resident).
   if (!(s = ValidateBeforeOutput(ctx)).ok()) return s;
   if (!(s = CheckSchemasFile(&ctx)).ok()) return s;
-  for (const buffer::SpillText& g : groups) {
-    if (!g.status().ok()) return g.status();  // before anything is written
+  if (!(s = held.status()).ok()) return s;  // before anything is written
+  held.tree.Finish();
+  if (options.group_by_module) {
+    std::vector<size_t> order;
+    TreeOrder(held.tree, 0, &order);
+    held.by_module.Arrange(order);
   }
-  tree.Finish();
   Prefixes prefixes;
   for (size_t i = 0; i < prefixes.size(); ++i) {
     const Action action = static_cast<Action>(i);
@@ -238,25 +321,28 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
       prefixes[i] = plain.empty() ? "- " : "- " + CodeSpan(plain) + " ";
     }
   }
+  const ModuleWalk walk(held.tree, held.by_module, prefixes, *ctx.flavor, markdown);
   if (markdown) {
-    if (!(s = WriteMarkdown(ctx, tree, lines, prefixes, out, report)).ok()) return s;
+    if (!(s = WriteMarkdown(ctx, held, walk, prefixes, out, report)).ok()) return s;
     TakeNotes(ctx, report);
     return s;
   }
 
   bool any = false;
-  if (spilled) {
+  if (!options.group_by_module) {
     for (Action a : kGroupOrder) {
-      const buffer::SpillText& g = groups[static_cast<size_t>(a)];
+      const buffer::SpillText& g = held.by_action[static_cast<size_t>(a)];
       any = any || !g.empty();
-      const std::string symbol = ctx.colorize.Color(render::DiffActionSymbolMarkup(a, *ctx.flavor));
-      if (!(s = g.WriteTo(out, kSymbolMark, symbol)).ok()) return s;
+      if (!(s = g.WriteTo(out, kSymbolMark, prefixes[static_cast<size_t>(a)])).ok()) return s;
     }
   } else {
-    std::string text;
-    AppendTextTree(tree, lines, prefixes, 0, *ctx.flavor, &text);
-    any = !text.empty();
-    out->Append(text);
+    any = held.tree.node(0).total_blocks > 0;
+    Status written;
+    s = walk.Read(0, /*children=*/true, [&](std::string_view t) {
+      out->Append(t);
+      return (written = out->MaybeFlush()).ok();
+    });
+    if (!s.ok() || !(s = written).ok()) return s;
   }
   if (any) out->Append("\n");
   out->Append(PlanSummaryLine(ctx.facts, ctx.colorize, *ctx.flavor));

@@ -1,5 +1,6 @@
 #include "pipeline/markdown_block.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 
@@ -74,4 +75,45 @@ TEST_CASE("CodeSpan fences with more backticks than the text holds", "[markdown]
   CHECK(CodeSpan("a[\"x`y\"]") == "``a[\"x`y\"]``");
   CHECK(CodeSpan("`x``") == "``` `x`` ```");
   CHECK(CodeSpan("a*_b_<c>") == "`a*_b_<c>`");
+}
+
+namespace {
+
+std::string ReadBack(const tfstream::buffer::TextSource& t) {
+  std::string got;
+  REQUIRE(t.Read([&](std::string_view p) { return got.append(p), true; }).ok());
+  return got;
+}
+
+}  // namespace
+
+TEST_CASE("held diff lines are DiffLines of the whole, however the text is split", "[markdown]") {
+  using tfstream::pipeline::SpilledDiffLines;
+  const std::string texts[] = {
+      "",
+      "\n\n\n",
+      "no newline at all",
+      "\n\n  # t.a will be updated\n" + M("  ~") + "resource {\n\n\n    " + M("  +") + "x = \"```\"\n    }\n\n\n",
+      " \n" + M("  -") + "a\n\n" + M("-/+") + "b ````` c\n \n\n",
+      M("  +") + "\n" + M("  +") + "last",
+  };
+  for (const std::string& text : texts) {
+    for (size_t step : {size_t{1}, size_t{2}, size_t{5}, text.size() + 1}) {
+      SpilledDiffLines held(/*memory=*/3);  // spills nearly every line
+      for (size_t at = 0; at < text.size(); at += step) held.Add(std::string_view(text).substr(at, step));
+      held.Finish();
+      REQUIRE(held.status().ok());
+      const std::string want = DiffLines(text);
+      CHECK(ReadBack(held) == want);
+      CHECK(held.size() == want.size());
+      CHECK(held.lines() == static_cast<uint64_t>(std::count(want.begin(), want.end(), '\n')));
+      // The fence of the held lines is the fence of the whole.
+      auto whole = DetailsUnit("s", want);
+      auto from_held = DetailsUnit("s", held);
+      CHECK(from_held.head == whole.head);
+      CHECK(from_held.close == whole.close);
+      CHECK(from_held.size() == whole.size());
+      CHECK(from_held.Text() == whole.Text());
+    }
+  }
 }

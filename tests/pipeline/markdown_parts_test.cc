@@ -2,8 +2,12 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
+#include <functional>
+#include <memory>
+#include <vector>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -37,6 +41,14 @@ std::string Slurp(const std::string& path) {
 }
 
 bool Exists(const std::string& path) { return access(path.c_str(), F_OK) == 0; }
+
+// "s<i>", appended rather than `"s" + std::to_string(i)`, which GCC 12 at
+// -O2 warns about (a -Wrestrict false positive inside libstdc++).
+std::string Summary(int i) {
+  std::string s = "s";
+  s += std::to_string(i);
+  return s;
+}
 
 struct TempDir {
   std::string path;
@@ -166,7 +178,7 @@ TEST_CASE("MarkdownParts: --title heads every part, --max-parts leaves the rest 
     MarkdownParts parts(1100, dir.path + "/p", &listing);
     parts.set_title("prod");
     parts.set_max_parts(2, "https://ci.example/run/1");
-    for (int i = 0; i < 6; ++i) REQUIRE(parts.Add(DetailsUnit("s" + std::to_string(i), Lines(8, 50))).ok());
+    for (int i = 0; i < 6; ++i) REQUIRE(parts.Add(DetailsUnit(Summary(i), Lines(8, 50))).ok());
     REQUIRE(parts.Finish().ok());
     CHECK(parts.left_out() > 0);
   }
@@ -184,7 +196,7 @@ TEST_CASE("MarkdownParts: --max-parts to standard output cuts instead of failing
   OutputSink out;
   MarkdownParts parts(1100, "", &out);
   parts.set_max_parts(1, "");
-  for (int i = 0; i < 4; ++i) REQUIRE(parts.Add(DetailsUnit("s" + std::to_string(i), Lines(8, 50))).ok());
+  for (int i = 0; i < 4; ++i) REQUIRE(parts.Add(DetailsUnit(Summary(i), Lines(8, 50))).ok());
   REQUIRE(parts.Finish().ok());
   CHECK(out.buffer()->size() <= 1100);
   CHECK(out.buffer()->find("more sections of this plan left out (--max-parts=1)._\n") != std::string::npos);
@@ -203,4 +215,71 @@ TEST_CASE("TruncateUnit closes the nested sections it cuts", "[markdown][parts]"
   for (size_t p = cut.find("<details>"); p != std::string::npos; p = cut.find("<details>", p + 1)) ++opens;
   for (size_t p = cut.find("</details>"); p != std::string::npos; p = cut.find("</details>", p + 1)) ++closes;
   CHECK(opens == closes);
+}
+
+namespace {
+
+// A body read in small pieces, as a spilled one is.
+class PiecewiseBody : public tfstream::buffer::TextSource {
+ public:
+  explicit PiecewiseBody(std::string text) : text_(std::move(text)) {}
+  uint64_t size() const override { return text_.size(); }
+  uint64_t lines() const override { return static_cast<uint64_t>(std::count(text_.begin(), text_.end(), '\n')); }
+  Status Read(const std::function<bool(std::string_view)>& piece) const override {
+    for (size_t at = 0; at < text_.size(); at += 7) {
+      if (!piece(std::string_view(text_).substr(at, 7))) break;
+    }
+    return Status::Ok();
+  }
+
+ private:
+  std::string text_;
+};
+
+// Everything a run wrote: standard output, then each part file.
+std::string RunParts(size_t max_bytes, const std::string& prefix, size_t max_parts, bool long_bodies) {
+  OutputSink out;
+  std::vector<std::unique_ptr<PiecewiseBody>> bodies;
+  {
+    MarkdownParts parts(max_bytes, prefix, &out);
+    parts.set_max_parts(max_parts, "");
+    REQUIRE(parts.Add(Plain("head\n")).ok());
+    for (int i = 0; i < 5; ++i) {
+      MarkdownUnit u = DetailsUnit(Summary(i), Lines(i == 2 ? 60 : 4 + i, 30));  // the third too big for a part
+      if (long_bodies) {
+        bodies.push_back(std::make_unique<PiecewiseBody>(u.body));
+        u.body.clear();
+        u.long_body = bodies.back().get();
+      }
+      Status s = parts.Add(u);
+      if (!s.ok()) return "error: " + s.message();
+    }
+    Status s = parts.Finish();
+    if (!s.ok()) return "error: " + s.message();
+  }
+  std::string all = *out.buffer();
+  for (int n = 1; !prefix.empty() && Exists(prefix + "." + std::to_string(n) + ".md"); ++n) {
+    all += "--- part " + std::to_string(n) + "\n" + Slurp(prefix + "." + std::to_string(n) + ".md");
+  }
+  return all;
+}
+
+}  // namespace
+
+TEST_CASE("a unit whose body is read in pieces is written exactly as one held in memory", "[markdown][parts]") {
+  TempDir dir;
+  struct Run {
+    size_t max_bytes;
+    bool to_files;
+    size_t max_parts;
+  };
+  for (const Run& r : {Run{0, false, 0}, Run{0, true, 0}, Run{4000, false, 0}, Run{1000, false, 0},
+                       Run{1000, false, 1}, Run{1000, true, 0}, Run{1000, true, 2}, Run{700, true, 0}}) {
+    const std::string prefix = r.to_files ? dir.path + "/p" + std::to_string(r.max_bytes) : "";
+    const std::string held = RunParts(r.max_bytes, prefix, r.max_parts, false);
+    const std::string read = RunParts(r.max_bytes, prefix, r.max_parts, true);
+    INFO("max_bytes " << r.max_bytes << " files " << r.to_files << " max_parts " << r.max_parts);
+    CHECK(read == held);
+    CHECK(!held.empty());
+  }
 }

@@ -61,3 +61,47 @@ TEST_CASE("--summary --group-by module prints a module tree", "[summary][module-
         "\n"
         "Plan: 2 to add, 1 to change, 0 to destroy.\n");
 }
+
+TEST_CASE("--summary --group-by module: a tree past the memory the lines are held in", "[summary][module-tree]") {
+  // 40,000 blocks, about 1.5 MB of lines: past what the summary holds in
+  // memory (1 MiB), so they come back from the temporary file, grouped.
+  constexpr int kPer = 1000;
+  std::vector<std::string> changes;
+  std::string want;
+  for (int i = 0; i < 10; ++i) {
+    const std::string m = "module.m" + std::to_string(i);
+    std::string creates, updates, subs;
+    for (int k = 0; k < kPer; ++k) {
+      const std::string a = m + ".t.resource_number_" + std::to_string(k);
+      const bool create = k % 3 != 0;
+      changes.push_back(create ? PlanChange(a, R"(["create"])", "null", "b") : PlanChange(a, R"(["update"])", "a", "b"));
+      (create ? creates : updates) += (create ? "    + " : "    ~ ") + a + "\n";
+    }
+    const int updated = (kPer + 2) / 3;
+    want += m + " (" + std::to_string(kPer - updated + 3 * kPer) + " to add, " + std::to_string(updated) +
+            " to change, 0 to destroy)\n" + creates + updates;
+    for (int j = 0; j < 3; ++j) {
+      const std::string s = m + ".module.s" + std::to_string(j);
+      want += "  " + s + " (" + std::to_string(kPer) + " to add, 0 to change, 0 to destroy)\n";
+      for (int k = 0; k < kPer; ++k) {
+        const std::string a = s + ".t.resource_number_" + std::to_string(k);
+        changes.push_back(PlanChange(a, R"(["create"])", "null", "b"));
+        want += "      + " + a + "\n";
+      }
+    }
+  }
+  // Interleave the modules' blocks: the tree is in first-appearance order
+  // whatever order the blocks come in.
+  std::vector<std::string> interleaved;
+  for (size_t k = 0; k < changes.size() / 10; ++k) {
+    for (size_t i = 0; i < 10; ++i) interleaved.push_back(changes[i * (changes.size() / 10) + k]);
+  }
+  Options o;
+  o.summary = true;
+  o.group_by_module = true;
+  const std::string got = RenderDoc(PlanDoc(interleaved), o);
+  const int updates = 10 * ((kPer + 2) / 3);
+  CHECK(got == want + "\nPlan: " + std::to_string(40 * kPer - updates) + " to add, " + std::to_string(updates) +
+                   " to change, 0 to destroy.\n");
+  CHECK(want.size() > (size_t{1} << 20));
+}
