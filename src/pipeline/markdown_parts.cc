@@ -122,6 +122,7 @@ Status MarkdownParts::Add(const MarkdownUnit& unit) {
     }
     if (pending_.size() + unit.size() > max_bytes_) {
       too_large_ = true;
+      if (too_large_flag_ != nullptr) *too_large_flag_ = true;
       return Status::Error(
           "the Markdown output is over --max-bytes=" + std::to_string(max_bytes_) +
           " bytes; nothing was written (give --output-prefix PATH to split it into parts, or a "

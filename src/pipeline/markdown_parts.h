@@ -40,6 +40,8 @@ class MarkdownParts {
     max_parts_ = max_parts;
     details_url_ = std::move(details_url);
   }
+  // Where to say that Add failed for too_large() (the run's Report).
+  void set_too_large_flag(bool* flag) { too_large_flag_ = flag; }
   MarkdownParts(const MarkdownParts&) = delete;
   MarkdownParts& operator=(const MarkdownParts&) = delete;
 
@@ -71,6 +73,7 @@ class MarkdownParts {
   buffer::OutputSink* out_;
   std::string pending_;  // standard output with a limit
   bool too_large_ = false;
+  bool* too_large_flag_ = nullptr;
 
   // Files.
   int fd_ = -1;

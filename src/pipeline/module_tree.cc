@@ -54,33 +54,64 @@ std::string_view ParentModule(std::string_view module) {
   return last == 0 ? std::string_view() : module.substr(0, last - 1);
 }
 
-ModuleTree::ModuleTree() {
-  nodes_.emplace_back();
-  by_address_.emplace("", 0);
+ModuleTree::ModuleTree() { nodes_.emplace_back(); }
+
+namespace {
+
+Status TooDeep(std::string_view address) {
+  return Status::Error("--group-by module: the address \"" + std::string(address.substr(0, 200)) +
+                       "...\" is nested more than " + std::to_string(ModuleTree::kMaxDepth) + " modules deep");
 }
 
-size_t ModuleTree::NodeFor(std::string_view module) {
-  auto it = by_address_.find(std::string(module));
-  if (it != by_address_.end()) return it->second;
-  size_t parent = NodeFor(ParentModule(module));
-  size_t i = nodes_.size();
-  Node n;
-  n.address = std::string(module);
-  n.parent = parent;
-  n.depth = nodes_[parent].depth + 1;
-  nodes_.push_back(std::move(n));
-  nodes_[parent].children.push_back(i);
-  by_address_.emplace(std::string(module), i);
-  return i;
+}  // namespace
+
+Status ModuleTree::CheckDepth(std::string_view address) {
+  const std::string_view module = ModuleOfAddress(address);
+  uint32_t depth = 0;
+  for (size_t pos = 0; pos < module.size(); ++depth) {
+    if (depth == kMaxDepth) return TooDeep(address);
+    const size_t next = NextStep(module, pos + 7);
+    pos = next == std::string_view::npos ? module.size() : next;
+  }
+  return Status::Ok();
 }
 
-size_t ModuleTree::Add(std::string_view address, stream::PlanAction action, bool importing) {
-  size_t i = NodeFor(ModuleOfAddress(address));
-  Node& n = nodes_[i];
+Status ModuleTree::Add(std::string_view address, stream::PlanAction action, bool importing, size_t* node) {
+  const std::string_view module = ModuleOfAddress(address);
+  if (module != last_module_) {
+    uint32_t i = 0;
+    for (size_t pos = 0; pos < module.size();) {
+      const size_t next = NextStep(module, pos + 7);  // past "module.NAME[KEY]."
+      const std::string_view step = module.substr(pos, (next == std::string_view::npos ? module.size() : next - 1) - pos);
+      pos = next == std::string_view::npos ? module.size() : next;
+      auto found = children_.find(Key{i, step});
+      if (found != children_.end()) {
+        i = found->second;
+        continue;
+      }
+      if (nodes_[i].depth >= kMaxDepth) {
+        return TooDeep(address);
+      }
+      const uint32_t child = static_cast<uint32_t>(nodes_.size());
+      Node& n = nodes_.emplace_back();
+      n.step = std::string(step);
+      n.parent = i;
+      n.depth = nodes_[i].depth + 1;
+      Node& p = nodes_[i];
+      (p.last_child == kNone ? p.first_child : nodes_[p.last_child].next_sibling) = child;
+      p.last_child = child;
+      children_.emplace(Key{i, n.step}, child);
+      i = child;
+    }
+    last_module_ = std::string(module);
+    last_node_ = i;
+  }
+  Node& n = nodes_[last_node_];
   ++n.own[static_cast<size_t>(action)];
   if (importing) ++n.own_importing;
   ++n.own_blocks;
-  return i;
+  *node = last_node_;
+  return Status::Ok();
 }
 
 void ModuleTree::Finish() {
@@ -99,9 +130,22 @@ void ModuleTree::Finish() {
   }
 }
 
+std::string ModuleTree::Address(size_t i) const {
+  size_t length = 0;
+  for (size_t at = i; at != 0; at = nodes_[at].parent) length += nodes_[at].step.size() + 1;
+  std::string address(length > 0 ? length - 1 : 0, '.');
+  for (size_t at = i; at != 0; at = nodes_[at].parent) {
+    const std::string& step = nodes_[at].step;
+    length -= step.size() + 1;
+    address.replace(length, step.size(), step);
+  }
+  return address;
+}
+
 PlanLineCounts ModuleTree::Counts(size_t i, const Flavor& flavor) const {
   const Node& n = nodes_[i];
-  std::array<size_t, stream::kPlanActionCount> counts = n.total;
+  std::array<size_t, stream::kPlanActionCount> counts;
+  for (size_t a = 0; a < counts.size(); ++a) counts[a] = n.total[a];
   counts[static_cast<size_t>(stream::PlanAction::kNoOp)] = 0;
   return CountPlanLine(counts, n.total_importing, 0, flavor);
 }

@@ -84,20 +84,23 @@ void AppendEntry(std::string* out, const stream::ResourceFacts& rf, bool known, 
   out->push_back('}');
 }
 
-void AppendModule(std::string* out, const ModuleTree& tree, size_t i, int indent, const Flavor& flavor) {
+// Written as it goes: a tree may have many thousands of modules.
+Status AppendModule(buffer::OutputSink* sink, const ModuleTree& tree, size_t i, int indent, const Flavor& flavor) {
+  std::string* out = sink->buffer();
   const ModuleTree::Node& n = tree.node(i);
   std::string pad(static_cast<size_t>(indent), ' ');
   *out += pad + "{\"address\": ";
-  AppendJsonStringOrNull(out, n.address);
+  AppendJsonStringOrNull(out, tree.Address(i));
   *out += ", \"changes\": " + std::to_string(n.total_blocks) + ", \"counts\": ";
   AppendCounts(out, tree.Counts(i, flavor));
   *out += ", \"modules\": [";
-  for (size_t k = 0; k < n.children.size(); ++k) {
-    *out += k == 0 ? "\n" : ",\n";
-    AppendModule(out, tree, n.children[k], indent + 2, flavor);
+  for (size_t c = n.first_child; c != ModuleTree::kNone; c = tree.node(c).next_sibling) {
+    *out += c == n.first_child ? "\n" : ",\n";
+    if (Status s = AppendModule(sink, tree, c, indent + 2, flavor); !s.ok()) return s;
   }
-  if (!n.children.empty()) *out += "\n" + pad;
+  if (n.first_child != ModuleTree::kNone) *out += "\n" + pad;
   *out += "]}";
+  return sink->MaybeFlush();
 }
 
 const char* ModeName(PlanMode mode) {
@@ -117,8 +120,19 @@ const char* ModeName(PlanMode mode) {
 Status RenderJson(const Input& input, const Options& options, ProgressMeter* progress, buffer::OutputSink* out,
                   Report* report) {
   PlanContext ctx(input, options);
-  Status s = ScanPlan(&ctx, progress);
+  // --group-by module refuses too deep a module before the first byte.
+  Status too_deep;
+  stream::ChangeHooks hooks;
+  if (options.group_by_module) {
+    hooks.on_begin = [&] { too_deep = Status::Ok(); };
+    hooks.on_shown = [&](const stream::ResourceFacts& rf, PlanAction) {
+      if (too_deep.ok()) too_deep = ModuleTree::CheckDepth(rf.address);
+      if (!too_deep.ok()) too_deep = ctx.PlanError(too_deep);
+    };
+  }
+  Status s = ScanPlan(&ctx, progress, hooks);
   if (!s.ok()) return s;
+  if (!too_deep.ok()) return too_deep;
   const stream::PlanFacts& f = ctx.facts;
   // All or nothing: what the scan skipped is validated before the first byte.
   if (!(s = ValidateBeforeOutput(ctx)).ok()) return s;
@@ -190,7 +204,10 @@ Status RenderJson(const Input& input, const Options& options, ProgressMeter* pro
         // and the filter passes are entries.
         if (!known || !stream::IsPrintedChange(action, rf)) return Status::Ok();
         if (filter != nullptr && !filter->Matches(rf, action)) return Status::Ok();
-        if (options.group_by_module) modules.Add(rf.address, action, rf.importing);
+        size_t node;
+        if (options.group_by_module) {
+          if (Status st = modules.Add(rf.address, action, rf.importing, &node); !st.ok()) return st;
+        }
       } else if (known && action == PlanAction::kNoOp && !rf.Moved()) {
         return Status::Ok();
       }
@@ -230,7 +247,7 @@ Status RenderJson(const Input& input, const Options& options, ProgressMeter* pro
   if (options.group_by_module) {
     modules.Finish();
     buf += ",\n \"modules\":\n";
-    AppendModule(&buf, modules, 0, 2, *ctx.flavor);
+    if (!(s = AppendModule(out, modules, 0, 2, *ctx.flavor)).ok()) return s;
   }
   buf += "\n}\n";
   if (!(s = out->Flush()).ok()) return s;

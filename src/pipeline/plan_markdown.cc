@@ -114,6 +114,12 @@ std::string MarkdownCountTable(const stream::PlanFacts& f, const Flavor& flavor)
   return "| Action | Resources |\n| :-- | --: |\n" + rows + "\n";
 }
 
+void ConfigureParts(const Options& options, Report* report, MarkdownParts* parts) {
+  parts->set_title(options.title);
+  parts->set_max_parts(options.max_parts, options.details_url);
+  if (report != nullptr) parts->set_too_large_flag(&report->too_large);
+}
+
 namespace {
 
 MarkdownUnit Plain(std::string text) {
@@ -153,27 +159,21 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
   }
 
   MarkdownParts parts(options.max_bytes, options.output_prefix, out);
-  parts.set_title(options.title);
-  parts.set_max_parts(options.max_parts, options.details_url);
-  auto add = [&](const MarkdownUnit& u) {
-    Status st = parts.Add(u);
-    if (!st.ok() && parts.too_large() && report != nullptr) report->too_large = true;
-    return st;
-  };
+  ConfigureParts(options, report, &parts);
   std::string alert;
   if (!(s = DestroyAlert(ctx, &alert)).ok()) return s;
-  s = add(Plain(alert + Headline(ctx, prepared, have_drift) + MarkdownCountTable(ctx.facts, *ctx.flavor)));
+  s = parts.Add(Plain(alert + Headline(ctx, prepared, have_drift) + MarkdownCountTable(ctx.facts, *ctx.flavor)));
   if (!s.ok()) return s;
   if (have_drift) {
-    s = add(DetailsUnit(ctx.flavor->Wording("Objects have changed outside of {product}"), drift));
+    s = parts.Add(DetailsUnit(ctx.flavor->Wording("Objects have changed outside of {product}"), drift));
     if (!s.ok()) return s;
   }
   if (have_deferred) {
-    s = add(DetailsUnit("Deferred changes (a partial plan)", deferred));
+    s = parts.Add(DetailsUnit("Deferred changes (a partial plan)", deferred));
     if (!s.ok()) return s;
   }
   BlockSink sink;
-  sink.consume = [&](std::string_view block) { return add(ChangeBlockUnit(block)); };
+  sink.consume = [&](std::string_view block) { return parts.Add(ChangeBlockUnit(block)); };
   sink.flush = [] { return Status::Ok(); };
   s = RenderChangeBlocks(ctx, &worker, progress, sink);
   if (!s.ok()) return s;
@@ -181,13 +181,13 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
   std::string text;
   if (!(s = RenderCliActions(ctx, &worker, &text)).ok()) return s;
   if (!text.empty()) {
-    if (!(s = add(DetailsUnit(ctx.flavor->Wording("{product} will invoke the following action(s)"), DiffLines(text)))).ok())
+    if (!(s = parts.Add(DetailsUnit(ctx.flavor->Wording("{product} will invoke the following action(s)"), DiffLines(text)))).ok())
       return s;
   }
   if (prepared.any_output_change) {
     text.clear();
     if (!(s = RenderOutputs(ctx, &worker, prepared.outputs, &text)).ok()) return s;
-    if (!(s = add(DetailsUnit("Changes to Outputs", DiffLines(text)))).ok()) return s;
+    if (!(s = parts.Add(DetailsUnit("Changes to Outputs", DiffLines(text)))).ok()) return s;
   }
   if (options.detailed_exitcode && !(s = DecideChanges(ctx, report)).ok()) return s;
   if (!(s = parts.Finish()).ok()) return s;

@@ -30,6 +30,7 @@
 #pragma once
 
 #include "buffer/output_sink.h"
+#include "pipeline/markdown_parts.h"
 #include "pipeline/plan_pipeline.h"
 #include "pipeline/progress_meter.h"
 #include "render/computed/action.h"
@@ -41,6 +42,11 @@ namespace tfstream::pipeline {
 // no block is shown; and the words of an action's row.
 std::string MarkdownCountTable(const stream::PlanFacts& facts, const Flavor& flavor);
 std::string_view ActionRowWords(render::Action action, const Flavor& flavor);
+
+// Sets up `parts` as the options ask (--title, --max-parts, --details-url;
+// the size and prefix are its constructor's), noting a too-large standard
+// output in `report`.
+void ConfigureParts(const Options& options, Report* report, MarkdownParts* parts);
 
 Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter* progress,
                       buffer::OutputSink* out, Report* report);

@@ -61,52 +61,6 @@ class ModuleWalk {
              const Flavor& flavor, bool markdown)
       : tree_(tree), lines_(lines), prefixes_(prefixes), flavor_(flavor), markdown_(markdown) {}
 
-  // Where the walk's text goes: a piece of fixed text, or a bucket's lines
-  // with each mark replaced; false stops the walk.
-  struct Visitor {
-    std::function<bool(std::string_view)> text;
-    std::function<Status(size_t bucket, uint64_t lines, const std::string& replacement, bool* stopped)> bucket;
-  };
-
-  // Node `i`'s own lines, then (with `children`) its modules': in text, each
-  // module's header at two spaces per level above its own and its lines two
-  // spaces further in (the root's lines bare); in Markdown, a nested
-  // <details> per child module.
-  Status Walk(size_t i, bool children, const Visitor& v, bool* stopped) const {
-    const ModuleTree::Node& n = tree_.node(i);
-    const std::string pad = markdown_ ? "" : std::string(2 * static_cast<size_t>(n.depth), ' ');
-    if (!markdown_ && i != 0) {
-      std::string header(pad.size() - 2, ' ');
-      header += n.address + " (" + CountsPhrase(tree_.Counts(i, flavor_)) + ")\n";
-      if (!v.text(header)) return *stopped = true, Status::Ok();
-    }
-    for (Action a : kGroupOrder) {
-      const uint64_t count = n.own[static_cast<size_t>(a)];
-      if (count == 0) continue;
-      Status s = v.bucket(Bucket(i, a), count, pad + prefixes_[static_cast<size_t>(a)], stopped);
-      if (!s.ok() || *stopped) return s;
-    }
-    if (!children) return Status::Ok();
-    for (size_t c : n.children) {
-      if (markdown_) {
-        const ModuleTree::Node& child = tree_.node(c);
-        std::string open = "<details><summary><code>" + HtmlEscape(child.address) + "</code> (" +
-                           HtmlEscape(CountsPhrase(tree_.Counts(c, flavor_))) + ")</summary>\n\n";
-        // A blank line before it, unless it opens the section.
-        if (!v.text(written_any_ ? "\n" + open : open)) return *stopped = true, Status::Ok();
-      }
-      Status s = Walk(c, true, v, stopped);
-      if (!s.ok() || *stopped) return s;
-      if (markdown_ && !v.text("\n</details>\n")) return *stopped = true, Status::Ok();
-    }
-    return Status::Ok();
-  }
-
-  // Starts a section: a blank line goes before a nested <details> only
-  // after something else of the same section.
-  void StartSection() const { written_any_ = false; }
-  void Wrote() const { written_any_ = true; }
-
   // The bytes and lines of Walk(i, children).
   void Measure(size_t i, bool children, uint64_t* size, uint64_t* lines) const {
     *size = *lines = 0;
@@ -144,6 +98,51 @@ class ModuleWalk {
   }
 
  private:
+  // Where the walk's text goes: a piece of fixed text, or a bucket's lines
+  // with each mark replaced; false stops the walk.
+  struct Visitor {
+    std::function<bool(std::string_view)> text;
+    std::function<Status(size_t bucket, uint64_t lines, const std::string& replacement, bool* stopped)> bucket;
+  };
+
+  // Node `i`'s own lines, then (with `children`) its modules': in text, each
+  // module's header at two spaces per level above its own and its lines two
+  // spaces further in (the root's lines bare); in Markdown, a nested
+  // <details> per child module.
+  Status Walk(size_t i, bool children, const Visitor& v, bool* stopped) const {
+    const ModuleTree::Node& n = tree_.node(i);
+    const std::string pad = markdown_ ? "" : std::string(2 * static_cast<size_t>(n.depth), ' ');
+    if (!markdown_ && i != 0) {
+      std::string header(pad.size() - 2, ' ');
+      header += tree_.Address(i) + " (" + CountsPhrase(tree_.Counts(i, flavor_)) + ")\n";
+      if (!v.text(header)) return *stopped = true, Status::Ok();
+    }
+    for (Action a : kGroupOrder) {
+      const uint64_t count = n.own[static_cast<size_t>(a)];
+      if (count == 0) continue;
+      Status s = v.bucket(Bucket(i, a), count, pad + prefixes_[static_cast<size_t>(a)], stopped);
+      if (!s.ok() || *stopped) return s;
+    }
+    if (!children) return Status::Ok();
+    for (size_t c = n.first_child; c != ModuleTree::kNone; c = tree_.node(c).next_sibling) {
+      if (markdown_) {
+        std::string open = "<details><summary><code>" + HtmlEscape(tree_.Address(c)) + "</code> (" +
+                           HtmlEscape(CountsPhrase(tree_.Counts(c, flavor_))) + ")</summary>\n\n";
+        // A blank line before it, unless it opens the section.
+        if (!v.text(written_any_ ? "\n" + open : open)) return *stopped = true, Status::Ok();
+      }
+      Status s = Walk(c, true, v, stopped);
+      if (!s.ok() || *stopped) return s;
+      if (markdown_ && !v.text("\n</details>\n")) return *stopped = true, Status::Ok();
+    }
+    return Status::Ok();
+  }
+
+  // Starts a section: a blank line goes before a nested <details> only
+  // after something else of the same section.
+  void StartSection() const { written_any_ = false; }
+  void Wrote() const { written_any_ = true; }
+
   const ModuleTree& tree_;
   const buffer::BucketedText& lines_;
   const Prefixes& prefixes_;
@@ -187,14 +186,17 @@ struct HeldLines {
   // With --group-by: by Bucket(node, action).
   buffer::BucketedText by_module;
   ModuleTree tree;
+  Status error;  // the first from the tree
 
   void Clear() {
     for (buffer::SpillText& g : by_action) g.Clear();
     count = {};
     by_module.Clear();
     tree = ModuleTree();
+    error = Status::Ok();
   }
   Status status() const {
+    if (!error.ok()) return error;
     for (const buffer::SpillText& g : by_action) {
       if (!g.status().ok()) return g.status();
     }
@@ -219,16 +221,10 @@ Status WriteMarkdown(const PlanContext& ctx, const HeldLines& held, const Module
   head += "\n" + MarkdownCountTable(ctx.facts, flavor);
 
   MarkdownParts parts(options.max_bytes, options.output_prefix, out);
-  parts.set_title(options.title);
-  parts.set_max_parts(options.max_parts, options.details_url);
-  auto add = [&](const MarkdownUnit& u) {
-    Status st = parts.Add(u);
-    if (!st.ok() && parts.too_large() && report != nullptr) report->too_large = true;
-    return st;
-  };
+  ConfigureParts(options, report, &parts);
   MarkdownUnit first;
   first.head = head;
-  if (!(s = add(first)).ok()) return s;
+  if (!(s = parts.Add(first)).ok()) return s;
   if (!options.group_by_module) {
     for (Action a : kGroupOrder) {
       const uint64_t count = held.count[static_cast<size_t>(a)];
@@ -239,7 +235,7 @@ Status WriteMarkdown(const PlanContext& ctx, const HeldLines& held, const Module
       std::string summary = symbol.empty() ? "" : "<code>" + HtmlEscape(symbol) + "</code> ";
       summary += HtmlEscape(ActionRowWords(a, flavor)) + " (" +
                  std::to_string(ctx.facts.filtered_counts[static_cast<size_t>(a)]) + ")";
-      if (!(s = add(ListUnit(summary, &body))).ok()) return s;
+      if (!(s = parts.Add(ListUnit(summary, &body))).ok()) return s;
     }
   } else {
     // The root's own blocks, then one section per top-level module, its
@@ -247,13 +243,13 @@ Status WriteMarkdown(const PlanContext& ctx, const HeldLines& held, const Module
     if (tree.node(0).own_blocks > 0) {
       ModuleSection root(walk, 0, /*children=*/false);
       std::string summary = "root module (" + std::to_string(tree.node(0).own_blocks) + ")";
-      if (!(s = add(ListUnit(summary, &root))).ok()) return s;
+      if (!(s = parts.Add(ListUnit(summary, &root))).ok()) return s;
     }
-    for (size_t c : tree.node(0).children) {
+    for (size_t c = tree.node(0).first_child; c != ModuleTree::kNone; c = tree.node(c).next_sibling) {
       ModuleSection section(walk, c, /*children=*/true);
-      std::string summary = "<code>" + HtmlEscape(tree.node(c).address) + "</code> (" +
+      std::string summary = "<code>" + HtmlEscape(tree.Address(c)) + "</code> (" +
                             HtmlEscape(CountsPhrase(tree.Counts(c, flavor))) + ")";
-      if (!(s = add(ListUnit(summary, &section))).ok()) return s;
+      if (!(s = parts.Add(ListUnit(summary, &section))).ok()) return s;
     }
   }
   if (options.detailed_exitcode && !(s = DecideChanges(ctx, report)).ok()) return s;
@@ -264,7 +260,9 @@ Status WriteMarkdown(const PlanContext& ctx, const HeldLines& held, const Module
 // The module tree's nodes, parents before children, children in order.
 void TreeOrder(const ModuleTree& tree, size_t i, std::vector<size_t>* buckets) {
   for (Action a : kGroupOrder) buckets->push_back(Bucket(i, a));
-  for (size_t c : tree.node(i).children) TreeOrder(tree, c, buckets);
+  for (size_t c = tree.node(i).first_child; c != ModuleTree::kNone; c = tree.node(c).next_sibling) {
+    TreeOrder(tree, c, buckets);
+  }
 }
 
 }  // namespace
@@ -291,7 +289,10 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
     if (rf.importing) line += " (will be imported)";
     line += '\n';
     if (options.group_by_module) {
-      held.by_module.Append(Bucket(held.tree.Add(rf.address, action, rf.importing), action), line);
+      size_t node = 0;
+      Status added = held.tree.Add(rf.address, action, rf.importing, &node);
+      if (!added.ok() && held.error.ok()) held.error = ctx.PlanError(added);
+      held.by_module.Append(Bucket(node, action), line);
     } else {
       held.by_action[static_cast<size_t>(action)].Append(line);
       ++held.count[static_cast<size_t>(action)];

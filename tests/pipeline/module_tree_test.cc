@@ -4,6 +4,7 @@
 
 #include "pipeline/plan_doc.h"
 
+using tfstream::Status;
 using tfstream::pipeline::CountsPhrase;
 using tfstream::pipeline::ModuleOfAddress;
 using tfstream::pipeline::ModuleTree;
@@ -26,21 +27,55 @@ TEST_CASE("the module of an address: its leading module steps, keys included", "
 
 TEST_CASE("ModuleTree: nodes in first-appearance order, totals over the subtree", "[module-tree]") {
   ModuleTree t;
-  t.Add("module.a.module.b.t.x", PlanAction::kCreate, false);
-  t.Add("t.root", PlanAction::kDelete, false);
-  t.Add("module.a.t.y", PlanAction::kDeleteThenCreate, true);
-  t.Add("module.c.t.z", PlanAction::kUpdate, false);
+  size_t node;
+  REQUIRE(t.Add("module.a.module.b.t.x", PlanAction::kCreate, false, &node).ok());
+  CHECK(node == 2);
+  REQUIRE(t.Add("t.root", PlanAction::kDelete, false, &node).ok());
+  CHECK(node == 0);
+  REQUIRE(t.Add("module.a.t.y", PlanAction::kDeleteThenCreate, true, &node).ok());
+  CHECK(node == 1);
+  REQUIRE(t.Add("module.c.t.z", PlanAction::kUpdate, false, &node).ok());
+  REQUIRE(t.Add("module.a.module.b.t.w", PlanAction::kCreate, false, &node).ok());
+  CHECK(node == 2);
   t.Finish();
   REQUIRE(t.size() == 4);
-  CHECK(t.node(1).address == "module.a");
-  CHECK(t.node(2).address == "module.a.module.b");
+  CHECK(t.Address(0).empty());
+  CHECK(t.Address(1) == "module.a");
+  CHECK(t.Address(2) == "module.a.module.b");
+  CHECK(t.node(2).step == "module.b");
   CHECK(t.node(2).depth == 2);
-  CHECK(t.node(3).address == "module.c");
-  CHECK(t.node(0).children == std::vector<size_t>{1, 3});
-  CHECK(CountsPhrase(t.Counts(1, tfstream::TerraformFlavor())) == "1 to import, 2 to add, 0 to change, 1 to destroy");
-  CHECK(CountsPhrase(t.Counts(0, tfstream::TerraformFlavor())) == "1 to import, 2 to add, 1 to change, 2 to destroy");
-  CHECK(t.node(0).total_blocks == 4);
+  CHECK(t.Address(3) == "module.c");
+  CHECK(t.node(0).first_child == 1);
+  CHECK(t.node(1).next_sibling == 3);
+  CHECK(t.node(3).next_sibling == ModuleTree::kNone);
+  CHECK(t.node(1).first_child == 2);
+  CHECK(CountsPhrase(t.Counts(1, tfstream::TerraformFlavor())) == "1 to import, 3 to add, 0 to change, 1 to destroy");
+  CHECK(CountsPhrase(t.Counts(0, tfstream::TerraformFlavor())) == "1 to import, 3 to add, 1 to change, 2 to destroy");
+  CHECK(t.node(0).total_blocks == 5);
   CHECK(t.node(0).own_blocks == 1);
+}
+
+TEST_CASE("ModuleTree: keys holding dots and module words, and a module nested too deep", "[module-tree]") {
+  ModuleTree t;
+  size_t node;
+  REQUIRE(t.Add("module.a[\"x.module.y\"].module.b[0].data.t.x", PlanAction::kRead, false, &node).ok());
+  CHECK(t.Address(node) == "module.a[\"x.module.y\"].module.b[0]");
+  CHECK(t.node(node).step == "module.b[0]");
+  REQUIRE(t.Add("module.a[\"x\"].t.x", PlanAction::kRead, false, &node).ok());
+  CHECK(t.Address(node) == "module.a[\"x\"]");
+  CHECK(t.size() == 4);
+  // A made-up plan's address 1001 modules deep: an error, not a stack or
+  // memory that grows with the depth squared.
+  std::string deep;
+  for (uint32_t i = 0; i <= ModuleTree::kMaxDepth; ++i) deep += "module.m.";
+  std::string ok_deep = deep.substr(std::string("module.m.").size()) + "t.r";
+  CHECK(ModuleTree::CheckDepth(ok_deep).ok());
+  CHECK(t.Add(ok_deep, PlanAction::kCreate, false, &node).ok());
+  CHECK(t.node(node).depth == ModuleTree::kMaxDepth);
+  deep += "t.r";
+  Status s = ModuleTree::CheckDepth(deep);
+  CHECK(s.message().find("is nested more than 1000 modules deep") != std::string::npos);
+  CHECK(t.Add(deep, PlanAction::kCreate, false, &node).message() == s.message());
 }
 
 TEST_CASE("--summary --group-by module prints a module tree", "[summary][module-tree]") {
@@ -104,4 +139,33 @@ TEST_CASE("--summary --group-by module: a tree past the memory the lines are hel
   CHECK(got == want + "\nPlan: " + std::to_string(40 * kPer - updates) + " to add, " + std::to_string(updates) +
                    " to change, 0 to destroy.\n");
   CHECK(want.size() > (size_t{1} << 20));
+}
+
+TEST_CASE("--summary --group-by module in Markdown: nested sections, held lines read back in tree order",
+          "[summary][module-tree][markdown]") {
+  std::vector<std::string> changes;
+  std::string a_lines, b_lines, root_lines;
+  for (int k = 0; k < 12000; ++k) {  // interleaved: root, module.a, module.a.module.b
+    const std::string n = ".t.a_fairly_long_resource_name_" + std::to_string(k);
+    changes.push_back(PlanChange("t.root_" + std::to_string(k), R"(["create"])", "null", "b"));
+    changes.push_back(PlanChange("module.a" + n, R"(["create"])", "null", "b"));
+    changes.push_back(PlanChange("module.a.module.b" + n, R"(["create"])", "null", "b"));
+    root_lines += "- `+` `t.root_" + std::to_string(k) + "`\n";
+    a_lines += "- `+` `module.a" + n + "`\n";
+    b_lines += "- `+` `module.a.module.b" + n + "`\n";
+  }
+  Options o;
+  o.summary = true;
+  o.group_by_module = true;
+  o.format = tfstream::pipeline::Format::kMarkdown;
+  o.max_bytes = 0;
+  const std::string got = RenderDoc(PlanDoc(changes), o);
+  CHECK(a_lines.size() + b_lines.size() > (size_t{1} << 20));
+  CHECK(got.find("<details><summary>root module (12000)</summary>\n\n" + root_lines +
+                 "\n</details>\n\n<details><summary><code>module.a</code> (24000 to add, 0 to change, 0 to "
+                 "destroy)</summary>\n\n" +
+                 a_lines +
+                 "\n<details><summary><code>module.a.module.b</code> (12000 to add, 0 to change, 0 to "
+                 "destroy)</summary>\n\n" +
+                 b_lines + "\n</details>\n\n</details>\n\n") != std::string::npos);
 }

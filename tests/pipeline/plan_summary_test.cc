@@ -122,3 +122,41 @@ TEST_CASE("filters that match no block leave a note in the report", "[pipeline][
     CHECK(quiet.notes.empty());
   }
 }
+
+TEST_CASE("Markdown summary: over --max-bytes to standard output is reported as too large", "[summary][markdown]") {
+  std::vector<std::string> changes;
+  for (int i = 0; i < 60; ++i) changes.push_back(PlanChange("t.c" + std::to_string(i), R"(["create"])", "null", "b"));
+  Options o;
+  o.summary = true;
+  o.format = tfstream::pipeline::Format::kMarkdown;
+  o.max_bytes = 512;
+  tfstream::pipeline::Report report;
+  CHECK(RenderDoc(PlanDoc(changes), o, &report).rfind("ERROR: the Markdown output is over --max-bytes=512", 0) == 0);
+  CHECK(report.too_large);
+}
+
+TEST_CASE("Markdown summary: lines past the memory they are held in come back whole, in order",
+          "[summary][markdown]") {
+  // About 1.4 MB of create lines: past the 1 MiB held in memory.
+  std::vector<std::string> changes;
+  std::string creates, deletes;
+  for (int i = 0; i < 30000; ++i) {
+    const std::string a = "t.resource_with_a_rather_long_name_" + std::to_string(i);
+    if (i % 10 == 0) {
+      changes.push_back(PlanChange(a, R"(["delete"])", "a", "null"));
+      deletes += "- `-` `" + a + "`\n";
+    } else {
+      changes.push_back(PlanChange(a, R"(["create"])", "null", "b"));
+      creates += "- `+` `" + a + "`\n";
+    }
+  }
+  Options o;
+  o.summary = true;
+  o.format = tfstream::pipeline::Format::kMarkdown;
+  o.max_bytes = 0;
+  const std::string got = RenderDoc(PlanDoc(changes), o);
+  CHECK(creates.size() > (size_t{1} << 20));
+  CHECK(got.find("<details><summary><code>+</code> create (27000)</summary>\n\n" + creates + "\n</details>\n\n" +
+                 "<details><summary><code>-</code> destroy (3000)</summary>\n\n" + deletes + "\n</details>\n\n") !=
+        std::string::npos);
+}

@@ -105,4 +105,21 @@ start=$(offset_of deep_embedded.json '{"a":')
 expect_error deep/million-in-provider-schemas deep_embedded.json --offset $((start + 9997 * 5)) --match "$MSG" -- \
   deep_embedded.json
 
+# --- module addresses nested deep (--group-by module) -----------------------------------------
+# A module tree keeps each node's own step, so depth costs the address's
+# length; past 1000 modules the grouping is refused (every header would
+# repeat an address of 9000+ bytes), before any output, in every form.
+deep_module_plan() {  # deep_module_plan DEPTH FILE
+  $PYTHON -S -c "import sys; a = 'module.m.' * $1 + 't.r'; print('{\"format_version\":\"1.2\",\"resource_changes\":[{\"address\":\"' + a + '\",\"mode\":\"managed\",\"type\":\"t\",\"name\":\"r\",\"provider_name\":\"registry.terraform.io/hashicorp/t\",\"change\":{\"actions\":[\"create\"],\"before\":null,\"after\":{}}}]}')" >"$2"
+}
+deep_module_plan 200000 deep_modules.json
+for form in "" "--format markdown --max-bytes 0" "--format json"; do
+  expect_error "deep/modules-200000${form:+/${form%% *}${form#--format }}" deep_modules.json --file-level \
+    --match '--group-by module: the address "module.m.module.m.*\.\.\." is nested more than 1000 modules deep' -- \
+    --summary --group-by module $form deep_modules.json
+done
+deep_module_plan 1000 deep_modules_1000.json
+tf --summary --group-by module deep_modules_1000.json
+result deep/modules-1000-grouped "$([ "$RC" = 0 ] && [ "$(grep -c '^ *module\.m' "$W/out")" = 1000 ] && echo 1 || echo 0)" "$(describe_run)"
+
 finish
