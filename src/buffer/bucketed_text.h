@@ -21,7 +21,7 @@ namespace tfstream::buffer {
 
 class BucketedText {
  public:
-  static constexpr size_t kWindow = size_t{8} << 20;
+  static constexpr size_t kWindow = size_t{4} << 20;
 
   // `memory`, `window`: bytes of log held before spilling, bytes assembled
   // per pass (tests make them small).
