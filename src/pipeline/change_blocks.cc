@@ -81,7 +81,7 @@ Status RenderBlocks(const PlanContext& ctx, stream::ByteRange range, BlockRender
               }
               return Status::Ok();
             },
-            /*release=*/false);
+            PlanContext::Pages::kKeep);
         if (s.ok() && !batch.elements.empty()) push(std::move(batch));
         return s;
       },

@@ -42,7 +42,7 @@ Status DestroyAlert(const PlanContext& ctx, std::string* out) {
         done = ++listed == kAlertAddresses;
         return Status::Ok();
       },
-      /*release=*/false);
+      PlanContext::Pages::kDropBehind);
   if (!s.ok()) return s;
   if (total > listed) text += "> - ... and " + std::to_string(total - listed) + " more\n";
   *out = text + "\n";

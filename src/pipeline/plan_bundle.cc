@@ -145,7 +145,7 @@ Status BundleWriter::NeedDeferredTypes() {
         arena.Reset();
         return Status::Ok();
       },
-      /*release=*/false);
+      PlanContext::Pages::kDropBehind);
 }
 
 void BundleWriter::StartValidation() {

@@ -68,7 +68,7 @@ Status PlanHasChanges(const PlanContext& ctx, const std::vector<OutputChangeFact
                 rf.Moved();
         return Status::Ok();
       },
-      /*release=*/false);
+      PlanContext::Pages::kDropBehind);
   *has_changes = found;
   return s;
 }

@@ -261,7 +261,7 @@ Status CheckInvalidRelevantEntries(const PlanContext& ctx, std::vector<std::pair
         if (used == nullptr) return Status::Ok();
         return ctx.PlanError(Status::Error("relevant attribute without a valid \"attribute\" path", used->second));
       },
-      /*release=*/false);
+      PlanContext::Pages::kDropBehind);
 }
 
 }  // namespace
@@ -295,7 +295,7 @@ Status PrepareRelevantAttributes(PlanContext* ctx) {
         ctx->relevant_global.push_back(attribute);
         return Status::Ok();
       },
-      /*release=*/false);
+      PlanContext::Pages::kKeep);
   if (s.ok() && !invalid.empty()) s = CheckInvalidRelevantEntries(*ctx, std::move(invalid));
   if (!s.ok()) return s;
   std::sort(ctx->relevant_index.begin(), ctx->relevant_index.end());

@@ -98,20 +98,29 @@ struct PlanContext {
     return Status::Error(where + ": " + std::string(address) + ": " + message);
   }
 
+  // What a pass over an array does with the pages of the elements it has
+  // read: keeps them (fn only hands the element on, or the next step reads
+  // them again), releases them as the main pass does (Release: one running
+  // count of what is gone, for the pass that walks the document in order),
+  // or drops them behind itself, range by range (a side pass before the
+  // main one, such as a check over resource_drift: it must not move the main
+  // pass's count, and its pages must not stay mapped until the main pass
+  // comes by).
+  enum class Pages { kKeep, kRelease, kDropBehind };
+  static constexpr size_t kDropBatch = size_t{8} << 20;  // one madvise per 8 MiB
+
   // Calls fn(element_text, offset) for each element of the array at `range`.
   // The document was validated by the pre-scan, so elements are found with
   // the fast non-validating skip.
-  // Each element's bytes are released once fn is done with them, unless
-  // `release` is false (when fn only hands the element on).
   template <typename Fn>
-  Status ForEachElement(stream::ByteRange range, Fn fn, bool release = true) const {
-    return ForEachElementUntil(range, nullptr, fn, release);
+  Status ForEachElement(stream::ByteRange range, Fn fn, Pages pages = Pages::kRelease) const {
+    return ForEachElementUntil(range, nullptr, fn, pages);
   }
 
   // As ForEachElement, but stops as soon as *done is true (answers that
   // need only the first few elements need not pass over the rest).
   template <typename Fn>
-  Status ForEachElementUntil(stream::ByteRange range, const bool* done, Fn fn, bool release = true) const {
+  Status ForEachElementUntil(stream::ByteRange range, const bool* done, Fn fn, Pages pages = Pages::kRelease) const {
     if (!range.present) return Status::Ok();
     std::string_view doc = in.plan.substr(0, range.end);
     auto ws = [&](size_t p) {
@@ -119,16 +128,23 @@ struct PlanContext {
       return p;
     };
     size_t pos = ws(range.begin) + 1;  // past '['
+    size_t dropped = range.begin;       // kDropBehind: what is gone
+    auto drop_to = [&](size_t end) {
+      if (in.release_plan_range) in.release_plan_range(dropped, end);
+      dropped = end;
+    };
     while (done == nullptr || !*done) {
       pos = ws(pos);
-      if (pos >= doc.size() || doc[pos] == ']') return Status::Ok();
+      if (pos >= doc.size() || doc[pos] == ']') break;
       if (doc[pos] == ',') pos = ws(pos + 1);
       size_t end = stream::SkipValidValue(doc, pos);
       Status st = fn(doc.substr(pos, end - pos), static_cast<uint64_t>(pos));
       if (!st.ok()) return st;
-      if (release) Release(end);
+      if (pages == Pages::kRelease) Release(end);
+      if (pages == Pages::kDropBehind && end - dropped >= kDropBatch) drop_to(end);
       pos = end;
     }
+    if (pages == Pages::kDropBehind) drop_to(pos);
     return Status::Ok();
   }
 };

@@ -154,7 +154,7 @@ Status RenderJson(const Input& input, const Options& options, ProgressMeter* pro
                    ? Status::Ok()
                    : ctx.PlanError(scan.status());
       },
-      /*release=*/false);
+      PlanContext::Pages::kDropBehind);
   if (!s.ok()) return s;
   bool errored = false, no_changes_quality = false;
   ResolveQuality(ctx, &errored, &no_changes_quality);
