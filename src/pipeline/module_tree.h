@@ -54,6 +54,12 @@ class ModuleTree {
   };
 
   ModuleTree();
+  // The index views the nodes' own strings: moving keeps them in place,
+  // copying would not.
+  ModuleTree(const ModuleTree&) = delete;
+  ModuleTree& operator=(const ModuleTree&) = delete;
+  ModuleTree(ModuleTree&&) = default;
+  ModuleTree& operator=(ModuleTree&&) = default;
 
   // Counts one shown block; its module's node goes to *node. An error for
   // a module nested deeper than kMaxDepth.
