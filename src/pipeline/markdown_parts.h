@@ -19,6 +19,10 @@
 // the last part, and every unit after it, is left out, and the last part
 // ends with a note saying how many were, linking details_url when given.
 // Room for that note is kept in the last part, so it stays within the limit.
+//
+// A unit's body may be a TextSource (a drift section or a summary list too
+// long to hold): it is read when the unit is added, straight to the output
+// or part, and only as much as a truncated copy keeps is ever in memory.
 #pragma once
 
 #include <string>
