@@ -113,7 +113,7 @@ Summary:
   with its counts, "(1 to add, 0 to change, 1 to destroy)", over the module
   and those under it, and its lines two spaces further in, the root module's
   lines first; Markdown nests a <details> per module; JSON adds a "modules"
-  tree.
+  tree. A block nested more than 1000 modules deep is refused.
 
 Markdown:
   --format markdown writes a pull-request comment, never coloured (--color
