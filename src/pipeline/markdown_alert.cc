@@ -23,11 +23,8 @@ Status DestroyAlert(const PlanContext& ctx, std::string* out) {
   Status s = ctx.ForEachElementUntil(
       f.resource_changes, &done,
       [&](std::string_view raw, uint64_t offset) {
-        stream::JsonScanner scan(raw, offset);
         stream::ResourceFacts rf;
-        if (!stream::ScanResourceFacts(&scan, 2, &rf, stream::ValueSkip::kByStructure)) {
-          return ctx.PlanError(scan.status());
-        }
+        if (Status st = ctx.ReadFacts(raw, offset, &rf); !st.ok()) return st;
         PlanAction action;
         if (!stream::PlanActionFromList(rf.actions, &action) || !stream::IsPrintedChange(action, rf)) {
           return Status::Ok();

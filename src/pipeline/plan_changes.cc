@@ -56,11 +56,8 @@ Status PlanHasChanges(const PlanContext& ctx, const std::vector<OutputChangeFact
   Status s = ctx.ForEachElementUntil(
       f.resource_drift, &found,
       [&](std::string_view raw, uint64_t offset) {
-        stream::JsonScanner scan(raw, offset);
         stream::ResourceFacts rf;
-        if (!stream::ScanResourceFacts(&scan, 2, &rf, stream::ValueSkip::kByStructure)) {
-          return ctx.PlanError(scan.status());
-        }
+        if (Status st = ctx.ReadFacts(raw, offset, &rf); !st.ok()) return st;
         stream::PlanAction action;
         // A list Terraform does not know is a change it would render (and
         // fail on): not "no changes".

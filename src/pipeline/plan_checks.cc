@@ -250,11 +250,8 @@ Status CheckInvalidRelevantEntries(const PlanContext& ctx, std::vector<std::pair
         if (any_resource) {
           used = &invalid.front();
         } else {
-          stream::JsonScanner scan(raw, offset);
           rf.Clear();
-          if (!stream::ScanResourceFacts(&scan, 2, &rf, stream::ValueSkip::kByStructure)) {
-            return ctx.PlanError(scan.status());
-          }
+          if (Status st = ctx.ReadFacts(raw, offset, &rf); !st.ok()) return st;
           auto it = std::lower_bound(invalid.begin(), invalid.end(), std::make_pair(rf.address, uint64_t{0}));
           if (it != invalid.end() && it->first == rf.address) used = &*it;
         }

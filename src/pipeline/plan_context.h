@@ -117,6 +117,15 @@ struct PlanContext {
     return ForEachElementUntil(range, nullptr, fn, pages);
   }
 
+  // The facts of an array element the pre-scan has validated (its values
+  // are skipped by structure); a wrong-typed fact is an error located in
+  // the plan. `rf` is filled as ScanResourceFacts fills it.
+  Status ReadFacts(std::string_view raw, uint64_t offset, stream::ResourceFacts* rf) const {
+    stream::JsonScanner scan(raw, offset);
+    return stream::ScanResourceFacts(&scan, 2, rf, stream::ValueSkip::kByStructure) ? Status::Ok()
+                                                                                      : PlanError(scan.status());
+  }
+
   // As ForEachElement, but stops as soon as *done is true (answers that
   // need only the first few elements need not pass over the rest).
   template <typename Fn>

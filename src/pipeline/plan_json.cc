@@ -147,12 +147,9 @@ Status RenderJson(const Input& input, const Options& options, ProgressMeter* pro
   s = ctx.ForEachElement(
       f.resource_drift,
       [&](std::string_view raw, uint64_t offset) {
-        stream::JsonScanner scan(raw, offset);
         stream::ResourceFacts drift;
         drift.read_details = true;
-        return stream::ScanResourceFacts(&scan, 2, &drift, stream::ValueSkip::kByStructure)
-                   ? Status::Ok()
-                   : ctx.PlanError(scan.status());
+        return ctx.ReadFacts(raw, offset, &drift);
       },
       PlanContext::Pages::kDropBehind);
   if (!s.ok()) return s;
@@ -192,11 +189,8 @@ Status RenderJson(const Input& input, const Options& options, ProgressMeter* pro
   auto each = [&](bool drift) {
     return [&, drift](std::string_view raw, uint64_t offset) {
       if (progress != nullptr && !drift) progress->Rendering(offset + raw.size(), ++done);
-      stream::JsonScanner scan(raw, offset);
       rf.Clear();
-      if (!stream::ScanResourceFacts(&scan, 2, &rf, stream::ValueSkip::kByStructure)) {
-        return ctx.PlanError(scan.status());
-      }
+      if (Status st = ctx.ReadFacts(raw, offset, &rf); !st.ok()) return st;
       PlanAction action = PlanAction::kNoOp;
       bool known = stream::PlanActionFromList(rf.actions, &action);
       if (!drift) {
