@@ -25,6 +25,15 @@ Status OutputSink::AppendBlock(std::string_view block) {
   return s.ok() ? WriteAll(block) : s;
 }
 
+Status OutputSink::AppendPieces(const std::function<Status(const std::function<bool(std::string_view)>&)>& read) {
+  Status written;
+  Status s = read([&](std::string_view piece) {
+    Append(piece);
+    return (written = MaybeFlush()).ok();
+  });
+  return s.ok() ? written : s;
+}
+
 Status OutputSink::WriteAll(std::string_view text) {
   if (consumer_) {
     if (!text.empty()) consumer_(text);

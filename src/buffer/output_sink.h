@@ -31,6 +31,9 @@ class OutputSink {
   // at once, without a copy (what was buffered goes first).
   Status AppendBlock(std::string_view block);
   std::string* buffer() { return &buffer_; }
+  // Appends the text `read` hands over in pieces (a TextSource's Read, say),
+  // flushing as it fills; returns the read's error, else the write's.
+  Status AppendPieces(const std::function<Status(const std::function<bool(std::string_view)>&)>& read);
 
   // Writes what is buffered. A closed reader (EPIPE) is reported as such so
   // the caller can stop quietly, like other filters.

@@ -69,22 +69,6 @@ Status SpillText::Read(const std::function<bool(std::string_view)>& piece) const
   return Status::Ok();
 }
 
-Status SpillText::WriteTo(OutputSink* out, char marker, std::string_view replacement, bool substitute) const {
-  Status written;
-  Status s = Read([&](std::string_view text) {
-    if (substitute) {
-      ForEachSubstituted(text, marker, replacement, [out](std::string_view p) { return out->Append(p), true; });
-    } else {
-      out->Append(text);
-    }
-    written = out->MaybeFlush();
-    return written.ok();
-  });
-  if (!s.ok()) return s;
-  if (!written.ok()) return written;
-  return out->MaybeFlush();
-}
-
 Status MarkedLines::Read(const std::function<bool(std::string_view)>& piece) const {
   return text_->Read(
       [&](std::string_view text) { return ForEachSubstituted(text, marker_, replacement_, piece); });

@@ -34,19 +34,15 @@ class SpillText {
   uint64_t size() const { return spilled_ + memory_.size(); }
   // Why spilling failed, if it did (WriteTo returns it too).
   const Status& status() const { return error_; }
-  // Appends everything, in order, to `out` (flushing as it fills). With
-  // `marker`, each of its bytes is written as `replacement` instead (text
-  // known only once the whole input is read, such as a flavour's symbol).
-  Status WriteTo(OutputSink* out) const { return WriteTo(out, '\0', {}, false); }
-  Status WriteTo(OutputSink* out, char marker, std::string_view replacement) const {
-    return WriteTo(out, marker, replacement, true);
+  // Appends everything, in order, to `out` (flushing as it fills).
+  Status WriteTo(OutputSink* out) const {
+    return out->AppendPieces([this](const PieceFn& piece) { return Read(piece); });
   }
   // Calls `piece` with the text, in order, until it returns false.
   Status Read(const std::function<bool(std::string_view)>& piece) const;
 
  private:
   void Spill();
-  Status WriteTo(OutputSink* out, char marker, std::string_view replacement, bool substitute) const;
 
   size_t memory_limit_;
   std::string memory_;

@@ -12,6 +12,9 @@
 
 namespace tfstream::buffer {
 
+// Takes one piece of a text read in order; false stops the reading.
+using PieceFn = std::function<bool(std::string_view)>;
+
 class TextSource {
  public:
   virtual ~TextSource() = default;

@@ -92,13 +92,8 @@ Status MarkdownParts::Add(const MarkdownUnit& unit) {
   if (prefix_.empty()) {
     if (max_bytes_ == 0) {
       if (part_units_++ == 0) out_->Append(Heading());
-      Status written;
-      Status s = unit.Read([&](std::string_view p) {
-        out_->Append(p);
-        return (written = out_->MaybeFlush()).ok();
-      });
-      if (!s.ok()) return s;
-      return written.ok() ? out_->Flush() : written;
+      Status s = out_->AppendPieces([&](const buffer::PieceFn& piece) { return unit.Read(piece); });
+      return s.ok() ? out_->Flush() : s;
     }
     if (part_units_ == 0) pending_ = Heading();
     if (part_full_) return ++left_out_, Status::Ok();

@@ -64,37 +64,32 @@ class ModuleWalk {
   // The bytes and lines of Walk(i, children).
   void Measure(size_t i, bool children, uint64_t* size, uint64_t* lines) const {
     *size = *lines = 0;
-    StartSection();
     Visitor v;
     v.text = [&](std::string_view t) {
       *size += t.size();
       *lines += static_cast<uint64_t>(std::count(t.begin(), t.end(), '\n'));
-      Wrote();
       return true;
     };
     v.bucket = [&](size_t b, uint64_t count, const std::string& replacement, bool*) {
       *size += lines_.size(b) + count * replacement.size() - count;
       *lines += count;
-      Wrote();
       return Status::Ok();
     };
     bool stopped = false;
-    (void)Walk(i, children, v, &stopped);  // measuring reads nothing: cannot fail
+    (void)Walk(i, children, /*section_root=*/true, v, &stopped);  // measuring reads nothing: cannot fail
   }
 
   // Walk(i, children), its text to `piece`.
   Status Read(size_t i, bool children, const std::function<bool(std::string_view)>& piece) const {
-    StartSection();
     Visitor v;
-    v.text = [&](std::string_view t) { return Wrote(), piece(t); };
+    v.text = piece;
     v.bucket = [&](size_t b, uint64_t, const std::string& replacement, bool* stopped) {
-      Wrote();
       return lines_.Read(b, [&](std::string_view t) {
         return !(*stopped = !buffer::ForEachSubstituted(t, kSymbolMark, replacement, piece));
       });
     };
     bool stopped = false;
-    return Walk(i, children, v, &stopped);
+    return Walk(i, children, /*section_root=*/true, v, &stopped);
   }
 
  private:
@@ -108,8 +103,9 @@ class ModuleWalk {
   // Node `i`'s own lines, then (with `children`) its modules': in text, each
   // module's header at two spaces per level above its own and its lines two
   // spaces further in (the root's lines bare); in Markdown, a nested
-  // <details> per child module.
-  Status Walk(size_t i, bool children, const Visitor& v, bool* stopped) const {
+  // <details> per child module, after a blank line unless it opens the
+  // section (`section_root`: node `i` begins the text walked).
+  Status Walk(size_t i, bool children, bool section_root, const Visitor& v, bool* stopped) const {
     const ModuleTree::Node& n = tree_.node(i);
     const std::string pad = markdown_ ? "" : std::string(2 * static_cast<size_t>(n.depth), ' ');
     if (!markdown_ && i != 0) {
@@ -128,27 +124,21 @@ class ModuleWalk {
       if (markdown_) {
         std::string open = "<details><summary><code>" + HtmlEscape(tree_.Address(c)) + "</code> (" +
                            HtmlEscape(CountsPhrase(tree_.Counts(c, flavor_))) + ")</summary>\n\n";
-        // A blank line before it, unless it opens the section.
-        if (!v.text(written_any_ ? "\n" + open : open)) return *stopped = true, Status::Ok();
+        const bool opens_section = section_root && n.own_blocks == 0 && c == n.first_child;
+        if (!v.text(opens_section ? open : "\n" + open)) return *stopped = true, Status::Ok();
       }
-      Status s = Walk(c, true, v, stopped);
+      Status s = Walk(c, true, /*section_root=*/false, v, stopped);
       if (!s.ok() || *stopped) return s;
       if (markdown_ && !v.text("\n</details>\n")) return *stopped = true, Status::Ok();
     }
     return Status::Ok();
   }
 
-  // Starts a section: a blank line goes before a nested <details> only
-  // after something else of the same section.
-  void StartSection() const { written_any_ = false; }
-  void Wrote() const { written_any_ = true; }
-
   const ModuleTree& tree_;
   const buffer::BucketedText& lines_;
   const Prefixes& prefixes_;
   const Flavor& flavor_;
   bool markdown_;
-  mutable bool written_any_ = false;
 };
 
 // A Markdown section's body: one module's subtree (or the root's own lines).
@@ -332,18 +322,15 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
   bool any = false;
   if (!options.group_by_module) {
     for (Action a : kGroupOrder) {
-      const buffer::SpillText& g = held.by_action[static_cast<size_t>(a)];
-      any = any || !g.empty();
-      if (!(s = g.WriteTo(out, kSymbolMark, prefixes[static_cast<size_t>(a)])).ok()) return s;
+      const buffer::MarkedLines lines(&held.by_action[static_cast<size_t>(a)], held.count[static_cast<size_t>(a)],
+                                      kSymbolMark, prefixes[static_cast<size_t>(a)]);
+      any = any || lines.lines() > 0;
+      if (!(s = out->AppendPieces([&](const buffer::PieceFn& piece) { return lines.Read(piece); })).ok()) return s;
     }
   } else {
     any = held.tree.node(0).total_blocks > 0;
-    Status written;
-    s = walk.Read(0, /*children=*/true, [&](std::string_view t) {
-      out->Append(t);
-      return (written = out->MaybeFlush()).ok();
-    });
-    if (!s.ok() || !(s = written).ok()) return s;
+    s = out->AppendPieces([&](const buffer::PieceFn& piece) { return walk.Read(0, /*children=*/true, piece); });
+    if (!s.ok()) return s;
   }
   if (any) out->Append("\n");
   out->Append(PlanSummaryLine(ctx.facts, ctx.colorize, *ctx.flavor));

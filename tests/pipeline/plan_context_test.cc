@@ -26,19 +26,22 @@ struct Handed {
   std::vector<std::pair<uint64_t, uint64_t>> ranges;
 };
 
-void Record(Input* in, Handed* h) {
-  in->release_plan_before = [h](uint64_t offset) { h->before.push_back(offset); };
-  in->release_plan_range = [h](uint64_t begin, uint64_t end) { h->ranges.emplace_back(begin, end); };
+// An input of `plan` (which must outlive it: Input holds a view) that
+// records in `h` what the passes hand back.
+Input Recording(std::string_view plan, Handed* h) {
+  Input in;
+  in.plan = plan;
+  in.plan_label = "plan.json";
+  in.release_plan_before = [h](uint64_t offset) { h->before.push_back(offset); };
+  in.release_plan_range = [h](uint64_t begin, uint64_t end) { h->ranges.emplace_back(begin, end); };
+  return in;
 }
 
 }  // namespace
 
 TEST_CASE("a pass over an array keeps, releases or drops behind it the pages it read", "[pipeline][pages]") {
-  Input in;
-  in.plan = R"({"a": [ 10, [20], {"x":30} ], "b": 1})";
-  in.plan_label = "plan.json";
   Handed h;
-  Record(&in, &h);
+  const Input in = Recording(R"({"a": [ 10, [20], {"x":30} ], "b": 1})", &h);
   Options opt;
   PlanContext ctx(in, opt);
   tfstream::stream::ByteRange range;
@@ -83,12 +86,9 @@ TEST_CASE("the Markdown destroy alert hands back the pages of its pass over reso
   std::vector<std::string> changes;
   for (int i = 0; i < 50; ++i) changes.push_back(PlanChange("t.c" + std::to_string(i), R"(["create"])", "null", "b"));
   changes.push_back(PlanChange("t.gone", R"(["delete"])", "a", "null"));
-  const std::string plan = PlanDoc(changes);  // Input holds a view
-  Input in;
-  in.plan = plan;
-  in.plan_label = "plan.json";
+  const std::string plan = PlanDoc(changes);
   Handed h;
-  Record(&in, &h);
+  const Input in = Recording(plan, &h);
   Options opt;
   opt.summary = true;
   opt.format = tfstream::pipeline::Format::kMarkdown;
@@ -111,11 +111,8 @@ TEST_CASE("--format json hands back the pages of its check over resource_drift",
   std::string list;
   for (const std::string& d : drift) list += (list.empty() ? "" : ",") + d;
   plan.insert(plan.rfind('}'), ",\"resource_drift\":[" + list + "]");
-  Input in;
-  in.plan = plan;
-  in.plan_label = "plan.json";
   Handed h;
-  Record(&in, &h);
+  const Input in = Recording(plan, &h);
   Options opt;
   opt.format = tfstream::pipeline::Format::kJson;
   opt.jobs = 1;
