@@ -1,4 +1,4 @@
-// Fuzzes the whole render path as main.cc drives it: pipeline::RenderPlan on
+// Fuzzes the whole render path as main.cc drives it: forms::RenderPlan on
 // one renderer-shaped document (provider_schemas embedded), output through an
 // OutputSink into /dev/null, on a thread with a large stack. Options (colour,
 // mode, width, quality, automation) are derived from a hash of the input so
@@ -20,7 +20,7 @@
 #include <string_view>
 
 #include "buffer/output_sink.h"
-#include "pipeline/plan_pipeline.h"
+#include "forms/render_plan.h"
 
 namespace {
 
@@ -39,7 +39,7 @@ void* Render(void* arg) {
   input.plan = u->plan;
   input.plan_label = "fuzz.json";
   tfstream::buffer::OutputSink sink(u->null_fd);
-  u->status = tfstream::pipeline::RenderPlan(input, u->options, &sink);
+  u->status = tfstream::forms::RenderPlan(input, u->options, &sink);
   return nullptr;
 }
 

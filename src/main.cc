@@ -24,7 +24,7 @@
 #include "cli/help_text.h"
 #include "cli/usable_cores.h"
 #include "pipeline/ordered_parallel.h"
-#include "pipeline/plan_pipeline.h"
+#include "forms/render_plan.h"
 
 namespace po = boost::program_options;
 using tfstream::Status;
@@ -63,7 +63,7 @@ struct Job {
 
 void* RunJob(void* arg) {
   Job* job = static_cast<Job*>(arg);
-  job->status = tfstream::pipeline::RenderPlan(job->input, job->options, job->sink, &job->report);
+  job->status = tfstream::forms::RenderPlan(job->input, job->options, job->sink, &job->report);
   return nullptr;
 }
 

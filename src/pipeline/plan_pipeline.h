@@ -1,7 +1,7 @@
-// The whole trip for one plan: pre-scan, schema checks, then the document in
-// Terraform's order (Renderer.RenderHumanPlan and plan.renderHuman,
-// jsonformat/renderer.go and plan.go @883c722), each resource block rendered
-// from its own parsed tree and flushed before the next is read.
+// What one plan's run is given and gives back: the options, the input
+// documents and the report beside the Status. The run's stages (this
+// folder) read them; forms::RenderPlan (forms/render_plan.h) takes them and
+// hands the plan to the output form they choose.
 #pragma once
 
 #include <cstdint>
@@ -105,8 +105,5 @@ struct Input {
   // empty.
   std::function<void(bool on)> plan_read_ahead;
 };
-
-// Errors come back as "<label>: byte <offset>: <message>" (or "<label>: ...").
-Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink* out, Report* report = nullptr);
 
 }  // namespace tfstream::pipeline

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "buffer/output_sink.h"
-#include "pipeline/plan_pipeline.h"
+#include "forms/render_plan.h"
 
 using tfstream::Status;
 using tfstream::pipeline::Options;
@@ -40,7 +40,7 @@ std::string Error(const std::string& plan, const std::string& schemas, bool summ
   Options o;
   o.summary = summary;
   tfstream::buffer::OutputSink out;
-  Status s = tfstream::pipeline::RenderPlan(in, o, &out);
+  Status s = tfstream::forms::RenderPlan(in, o, &out);
   return s.ok() ? "OK" : s.message();
 }
 

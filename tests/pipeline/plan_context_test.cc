@@ -5,9 +5,9 @@
 #include <utility>
 #include <vector>
 
-#include "pipeline/markdown_alert.h"
+#include "forms/markdown_alert.h"
 #include "pipeline/plan_doc.h"
-#include "pipeline/plan_pipeline.h"
+#include "forms/render_plan.h"
 #include "pipeline/plan_prepare.h"
 
 using tfstream::Status;
@@ -96,7 +96,7 @@ TEST_CASE("the Markdown destroy alert hands back the pages of its pass over reso
   REQUIRE(tfstream::pipeline::ScanPlan(&ctx, nullptr).ok());
   h = Handed();  // what the alert hands back, alone
   std::string alert;
-  REQUIRE(tfstream::pipeline::DestroyAlert(ctx, &alert).ok());
+  REQUIRE(tfstream::forms::DestroyAlert(ctx, &alert).ok());
   REQUIRE(alert.find("> This plan destroys 1 resource") != std::string::npos);
   REQUIRE(h.ranges.size() == 1);
   CHECK(h.ranges[0].first <= plan.find("{\"address\":\"t.c0\""));
@@ -117,7 +117,7 @@ TEST_CASE("--format json hands back the pages of its check over resource_drift",
   opt.format = tfstream::pipeline::Format::kJson;
   opt.jobs = 1;
   tfstream::buffer::OutputSink out;
-  REQUIRE(tfstream::pipeline::RenderPlan(in, opt, &out, nullptr).ok());
+  REQUIRE(tfstream::forms::RenderPlan(in, opt, &out, nullptr).ok());
   REQUIRE(out.buffer()->find("\"t.d19\"") != std::string::npos);
   // Validating the document hands the range back once; the check of the
   // drift entries' facts, a second pass, must do so again.

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "buffer/output_sink.h"
-#include "pipeline/plan_pipeline.h"
+#include "forms/render_plan.h"
 
 namespace tfstream::testing {
 
@@ -42,7 +42,7 @@ inline std::string RenderDoc(const std::string& doc, pipeline::Options options,
   input.plan = doc;
   input.plan_label = "plan.json";
   buffer::OutputSink out;  // collects
-  Status s = pipeline::RenderPlan(input, options, &out, report);
+  Status s = forms::RenderPlan(input, options, &out, report);
   if (!s.ok()) return "ERROR: " + s.message();
   return *out.buffer();
 }

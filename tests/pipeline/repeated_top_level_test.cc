@@ -42,7 +42,7 @@ std::string RenderWithSchemasFile(const std::string& plan, const std::string& sc
   input.schemas_label = "schemas.json";
   tfstream::buffer::OutputSink out;
   Options options;
-  Status s = tfstream::pipeline::RenderPlan(input, options, &out);
+  Status s = tfstream::forms::RenderPlan(input, options, &out);
   return s.ok() ? *out.buffer() : "ERROR: " + s.message();
 }
 

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "buffer/output_sink.h"
-#include "pipeline/plan_pipeline.h"
+#include "forms/render_plan.h"
 
 namespace {
 
@@ -25,7 +25,7 @@ std::string Render(const std::string& plan, const std::string& schemas, FlavorCh
   Options opt;
   opt.flavor = flavor;
   tfstream::buffer::OutputSink out;
-  tfstream::Status s = tfstream::pipeline::RenderPlan(in, opt, &out);
+  tfstream::Status s = tfstream::forms::RenderPlan(in, opt, &out);
   if (!s.ok()) return "ERROR: " + s.message();
   return *out.buffer();
 }

@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "buffer/output_sink.h"
-#include "pipeline/plan_pipeline.h"
+#include "forms/render_plan.h"
 
 namespace tfstream::testing::plan {
 
@@ -32,7 +32,7 @@ inline std::string RenderPlanDocument(std::string_view plan_json,
   Status status;
   {
     buffer::OutputSink sink(fileno(file));
-    status = pipeline::RenderPlan(input, options, &sink);
+    status = forms::RenderPlan(input, options, &sink);
     Status flushed = sink.Flush();
     if (status.ok()) status = flushed;
   }

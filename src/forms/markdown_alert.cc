@@ -1,9 +1,11 @@
-#include "pipeline/markdown_alert.h"
+#include "forms/markdown_alert.h"
 
-#include "pipeline/markdown_block.h"
+#include "forms/markdown_block.h"
 #include "pipeline/plan_totals.h"
 
-namespace tfstream::pipeline {
+namespace tfstream::forms {
+
+using namespace pipeline;
 
 using stream::PlanAction;
 
@@ -46,4 +48,4 @@ Status DestroyAlert(const PlanContext& ctx, std::string* out) {
   return Status::Ok();
 }
 
-}  // namespace tfstream::pipeline
+}  // namespace tfstream::forms

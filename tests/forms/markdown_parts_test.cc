@@ -1,4 +1,4 @@
-#include "pipeline/markdown_parts.h"
+#include "forms/markdown_parts.h"
 
 #include <unistd.h>
 
@@ -14,10 +14,10 @@
 
 using tfstream::Status;
 using tfstream::buffer::OutputSink;
-using tfstream::pipeline::DetailsUnit;
-using tfstream::pipeline::MarkdownParts;
-using tfstream::pipeline::MarkdownUnit;
-using tfstream::pipeline::TruncateUnit;
+using tfstream::forms::DetailsUnit;
+using tfstream::forms::MarkdownParts;
+using tfstream::forms::MarkdownUnit;
+using tfstream::forms::TruncateUnit;
 
 namespace {
 

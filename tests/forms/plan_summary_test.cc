@@ -1,4 +1,4 @@
-#include "pipeline/plan_summary.h"
+#include "forms/plan_summary.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,17 +1,19 @@
-#include "pipeline/plan_markdown.h"
+#include "forms/plan_markdown.h"
 
 #include "pipeline/background_validation.h"
 #include "pipeline/change_blocks.h"
-#include "pipeline/markdown_alert.h"
-#include "pipeline/markdown_block.h"
-#include "pipeline/markdown_parts.h"
+#include "forms/markdown_alert.h"
+#include "forms/markdown_block.h"
+#include "forms/markdown_parts.h"
 #include "pipeline/plan_changes.h"
 #include "pipeline/plan_context.h"
 #include "pipeline/plan_prepare.h"
 #include "pipeline/plan_sections.h"
 #include "pipeline/plan_totals.h"
 
-namespace tfstream::pipeline {
+namespace tfstream::forms {
+
+using namespace pipeline;
 namespace {
 
 using render::Action;
@@ -196,4 +198,4 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
   return s;
 }
 
-}  // namespace tfstream::pipeline
+}  // namespace tfstream::forms

@@ -1,4 +1,4 @@
-#include "pipeline/plan_markdown.h"
+#include "forms/plan_markdown.h"
 
 #include <catch2/catch.hpp>
 

@@ -27,7 +27,7 @@
 #include "buffer/spill_text.h"
 #include "buffer/text_source.h"
 
-namespace tfstream::pipeline {
+namespace tfstream::forms {
 
 // A piece of the document that is never split across parts. A details
 // section is head + body + close + after; a plain piece is head alone.
@@ -106,4 +106,4 @@ MarkdownUnit DetailsUnit(std::string_view summary_html, const SpilledDiffLines& 
 // ("<code>+</code> aws_s3_bucket.logs will be created").
 MarkdownUnit ChangeBlockUnit(std::string_view marked_block);
 
-}  // namespace tfstream::pipeline
+}  // namespace tfstream::forms

@@ -4,37 +4,33 @@
 // order (plan.renderHuman). Planned changes, the bulk of a plan, are
 // rendered by ResourceWorkers on several threads and written in input order,
 // one block at a time (change_blocks.h); the other sections are rendered on
-// this thread. RenderPlan hands --summary and --format markdown to their own
-// layouts (plan_summary.h, plan_markdown.h), which share those stages.
-#include "pipeline/plan_pipeline.h"
+// this thread.
+#include "forms/plan_text.h"
 
-#include "stream/pre_scan.h"
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <sys/resource.h>
 #include <optional>
 #include <string>
 
 #include "pipeline/background_validation.h"
 #include "pipeline/change_blocks.h"
-#include "pipeline/plan_bundle.h"
-#include "pipeline/plan_context.h"
 #include "pipeline/plan_changes.h"
-#include "pipeline/plan_json.h"
-#include "pipeline/plan_markdown.h"
+#include "pipeline/plan_context.h"
 #include "pipeline/plan_prepare.h"
 #include "pipeline/plan_sections.h"
-#include "pipeline/plan_summary.h"
 #include "pipeline/plan_totals.h"
-#include "pipeline/progress_meter.h"
 #include "pipeline/resource_worker.h"
 #include "render/text/word_wrap.h"
+#include "stream/pre_scan.h"
 
-namespace tfstream::pipeline {
+namespace tfstream::forms {
 namespace {
+
+using namespace pipeline;
 
 using render::Action;
 
@@ -64,9 +60,9 @@ class PhaseTimer {
   Clock::time_point last_;
 };
 
-class PlanPipeline {
+class PlanText {
  public:
-  PlanPipeline(const Input& in, const Options& opt, ProgressMeter* progress, buffer::OutputSink* out)
+  PlanText(const Input& in, const Options& opt, ProgressMeter* progress, buffer::OutputSink* out)
       : ctx_(in, opt), progress_(progress), out_(out), worker_(ctx_) {}
 
   Status Run();
@@ -102,7 +98,7 @@ class PlanPipeline {
   std::optional<BackgroundValidation> deferred_check_;  // once started
 };
 
-Status PlanPipeline::RenderChanges() {
+Status PlanText::RenderChanges() {
   BlockSink sink;
   sink.consume = [this](std::string_view block) { return out_->AppendBlock(block); };
   sink.flush = [this] {
@@ -113,7 +109,7 @@ Status PlanPipeline::RenderChanges() {
   return RenderChangeBlocks(ctx_, &worker_, progress_, sink);
 }
 
-void PlanPipeline::RenderNoChanges(bool have_refresh_changes, bool* done) {
+void PlanText::RenderNoChanges(bool have_refresh_changes, bool* done) {
   *done = false;
   const auto& c = ctx_.colorize;
   const Flavor& f = *ctx_.flavor;
@@ -159,7 +155,7 @@ void PlanPipeline::RenderNoChanges(bool have_refresh_changes, bool* done) {
   }
 }
 
-Status PlanPipeline::Run() {
+Status PlanText::Run() {
   PhaseTimer timer;
   const stream::PlanFacts& facts = ctx_.facts;
   Status s = ScanPlan(&ctx_, progress_);
@@ -250,35 +246,13 @@ Status PlanPipeline::Run() {
 
 }  // namespace
 
-Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink* out, Report* report) {
-  std::unique_ptr<ProgressMeter> progress;
-  if (options.progress_fd >= 0) {
-    progress = std::make_unique<ProgressMeter>(input.plan.size(), options.progress_columns, options.progress_fd,
-                                               options.progress_delay);
-    if (options.stdout_is_terminal) {
-      out->set_before_write([meter = progress.get()](std::string_view text) { meter->BeforeOutput(text); });
-    }
-  }
-  Status s;
-  if (options.bundle) {
-    s = WriteBundle(input, options, progress.get(), out, report);
-  } else if (options.format == Format::kJson) {
-    s = RenderJson(input, options, progress.get(), out, report);
-  } else if (options.summary) {
-    s = RenderSummary(input, options, progress.get(), out, report);
-  } else if (options.format == Format::kMarkdown) {
-    s = RenderMarkdown(input, options, progress.get(), out, report);
-  } else {
-    PlanPipeline pipeline(input, options, progress.get(), out);
-    s = pipeline.Run();
-    if (s.ok() && options.detailed_exitcode) s = DecideChanges(pipeline.context(), report);
-    if (s.ok() && report != nullptr) pipeline.TakeReport(report);
-  }
-  if (progress != nullptr) {
-    progress->Finish();
-    out->set_before_write(nullptr);
-  }
+Status RenderText(const Input& input, const Options& options, ProgressMeter* progress, buffer::OutputSink* out,
+                  Report* report) {
+  PlanText text(input, options, progress, out);
+  Status s = text.Run();
+  if (s.ok() && options.detailed_exitcode) s = DecideChanges(text.context(), report);
+  if (s.ok() && report != nullptr) text.TakeReport(report);
   return s;
 }
 
-}  // namespace tfstream::pipeline
+}  // namespace tfstream::forms

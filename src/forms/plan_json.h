@@ -22,11 +22,11 @@
 #include "pipeline/plan_pipeline.h"
 #include "pipeline/progress_meter.h"
 
-namespace tfstream::pipeline {
+namespace tfstream::forms {
 
 inline constexpr const char* kJsonFormatVersion = "1.0";
 
-Status RenderJson(const Input& input, const Options& options, ProgressMeter* progress, buffer::OutputSink* out,
-                  Report* report);
+Status RenderJson(const pipeline::Input& input, const pipeline::Options& options, pipeline::ProgressMeter* progress, buffer::OutputSink* out,
+                  pipeline::Report* report);
 
-}  // namespace tfstream::pipeline
+}  // namespace tfstream::forms

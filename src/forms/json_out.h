@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace tfstream::pipeline {
+namespace tfstream::forms {
 
 // Appends `s` as a JSON string literal.
 void AppendJsonString(std::string* out, std::string_view s);
@@ -22,4 +22,4 @@ inline void AppendJsonStringOrNull(std::string* out, std::string_view s) {
   }
 }
 
-}  // namespace tfstream::pipeline
+}  // namespace tfstream::forms

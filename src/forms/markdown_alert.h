@@ -23,11 +23,11 @@
 #include "base/status.h"
 #include "pipeline/plan_context.h"
 
-namespace tfstream::pipeline {
+namespace tfstream::forms {
 
 inline constexpr size_t kAlertAddresses = 20;
 
 // The alert followed by a blank line, or "" when the plan destroys nothing.
-Status DestroyAlert(const PlanContext& ctx, std::string* out);
+Status DestroyAlert(const pipeline::PlanContext& ctx, std::string* out);
 
-}  // namespace tfstream::pipeline
+}  // namespace tfstream::forms

@@ -23,7 +23,7 @@
 #include "pipeline/plan_totals.h"
 #include "stream/plan_action.h"
 
-namespace tfstream::pipeline {
+namespace tfstream::forms {
 
 // The module instance part of a resource address ("" for the root module):
 // the leading "module.NAME" steps, each with its instance key, if any.
@@ -77,7 +77,7 @@ class ModuleTree {
   std::string Address(size_t i) const;
   // The Plan-line numbers of a node's totals (invoke is 0: actions belong to
   // no module).
-  PlanLineCounts Counts(size_t i, const Flavor& flavor) const;
+  pipeline::PlanLineCounts Counts(size_t i, const Flavor& flavor) const;
 
  private:
   struct Key {
@@ -99,6 +99,6 @@ class ModuleTree {
 // "2 to add, 0 to change, 1 to destroy" (with "1 to import, " first when
 // there are imports), as the Plan: line words its numbers, without "Plan:"
 // and the final full stop.
-std::string CountsPhrase(const PlanLineCounts& c);
+std::string CountsPhrase(const pipeline::PlanLineCounts& c);
 
-}  // namespace tfstream::pipeline
+}  // namespace tfstream::forms

@@ -1,7 +1,7 @@
 // --bundle (pipeline/plan_bundle.h) on small documents: the bundle renders as
 // its input does, and the members of tfstream's own are read back. The whole
 // corpus round trip is tests/conformance/bundle.py.
-#include "pipeline/plan_bundle.h"
+#include "forms/plan_bundle.h"
 
 #include <catch2/catch.hpp>
 
@@ -9,7 +9,7 @@
 
 #include "pipeline/plan_context.h"
 #include "pipeline/plan_prepare.h"
-#include "plan_doc.h"
+#include "pipeline/plan_doc.h"
 
 using tfstream::pipeline::Options;
 using tfstream::testing::PlanChange;

@@ -30,13 +30,13 @@
 #pragma once
 
 #include "buffer/output_sink.h"
-#include "pipeline/markdown_parts.h"
+#include "forms/markdown_parts.h"
 #include "pipeline/plan_pipeline.h"
 #include "pipeline/progress_meter.h"
 #include "render/computed/action.h"
 #include "stream/pre_scan.h"
 
-namespace tfstream::pipeline {
+namespace tfstream::forms {
 
 // The table of shown blocks by action ("| Action | Resources |"), "" when
 // no block is shown; and the words of an action's row.
@@ -46,9 +46,9 @@ std::string_view ActionRowWords(render::Action action, const Flavor& flavor);
 // Sets up `parts` as the options ask (--title, --max-parts, --details-url;
 // the size and prefix are its constructor's), noting a too-large standard
 // output in `report`.
-void ConfigureParts(const Options& options, Report* report, MarkdownParts* parts);
+void ConfigureParts(const pipeline::Options& options, pipeline::Report* report, MarkdownParts* parts);
 
-Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter* progress,
-                      buffer::OutputSink* out, Report* report);
+Status RenderMarkdown(const pipeline::Input& input, const pipeline::Options& options, pipeline::ProgressMeter* progress,
+                      buffer::OutputSink* out, pipeline::Report* report);
 
-}  // namespace tfstream::pipeline
+}  // namespace tfstream::forms

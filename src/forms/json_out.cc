@@ -1,6 +1,6 @@
-#include "pipeline/json_out.h"
+#include "forms/json_out.h"
 
-namespace tfstream::pipeline {
+namespace tfstream::forms {
 
 void AppendJsonString(std::string* out, std::string_view s) {
   static constexpr char kHex[] = "0123456789abcdef";
@@ -37,4 +37,4 @@ void AppendJsonString(std::string* out, std::string_view s) {
   out->push_back('"');
 }
 
-}  // namespace tfstream::pipeline
+}  // namespace tfstream::forms

@@ -1,14 +1,14 @@
-#include "pipeline/markdown_block.h"
+#include "forms/markdown_block.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 
-using tfstream::pipeline::ChangeBlockUnit;
-using tfstream::pipeline::DetailsUnit;
-using tfstream::pipeline::DiffLines;
-using tfstream::pipeline::FirstSymbol;
-using tfstream::pipeline::HtmlEscape;
+using tfstream::forms::ChangeBlockUnit;
+using tfstream::forms::DetailsUnit;
+using tfstream::forms::DiffLines;
+using tfstream::forms::FirstSymbol;
+using tfstream::forms::HtmlEscape;
 
 namespace {
 
@@ -70,7 +70,7 @@ TEST_CASE("HTML specials are escaped", "[markdown]") {
 }
 
 TEST_CASE("CodeSpan fences with more backticks than the text holds", "[markdown]") {
-  using tfstream::pipeline::CodeSpan;
+  using tfstream::forms::CodeSpan;
   CHECK(CodeSpan("aws_s3_bucket.logs") == "`aws_s3_bucket.logs`");
   CHECK(CodeSpan("a[\"x`y\"]") == "``a[\"x`y\"]``");
   CHECK(CodeSpan("`x``") == "``` `x`` ```");
@@ -88,7 +88,7 @@ std::string ReadBack(const tfstream::buffer::TextSource& t) {
 }  // namespace
 
 TEST_CASE("held diff lines are DiffLines of the whole, however the text is split", "[markdown]") {
-  using tfstream::pipeline::SpilledDiffLines;
+  using tfstream::forms::SpilledDiffLines;
   const std::string texts[] = {
       "",
       "\n\n\n",

@@ -1,4 +1,4 @@
-#include "pipeline/markdown_parts.h"
+#include "forms/markdown_parts.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace tfstream::pipeline {
+namespace tfstream::forms {
 
 bool TruncateUnit(const MarkdownUnit& unit, std::string_view body_start, size_t budget, size_t max_bytes,
                   std::string* out) {
@@ -229,4 +229,4 @@ Status MarkdownParts::Finish() {
   return out_->Flush();
 }
 
-}  // namespace tfstream::pipeline
+}  // namespace tfstream::forms

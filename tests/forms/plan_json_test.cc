@@ -1,19 +1,19 @@
 // --format json (plan_json.h) and the pieces it is made of: the action word,
 // the Plan-line counts, JSON string escaping.
-#include "pipeline/plan_json.h"
+#include "forms/plan_json.h"
 
 #include <catch2/catch.hpp>
 
 #include <string>
 
-#include "pipeline/json_out.h"
+#include "forms/json_out.h"
 #include "pipeline/plan_doc.h"
 #include "pipeline/plan_totals.h"
 #include "stream/plan_action.h"
 
 namespace {
 
-using tfstream::pipeline::AppendJsonString;
+using tfstream::forms::AppendJsonString;
 using tfstream::pipeline::Format;
 using tfstream::pipeline::Options;
 using tfstream::stream::ActionWord;

@@ -29,9 +29,9 @@
 
 #include "base/status.h"
 #include "buffer/output_sink.h"
-#include "pipeline/markdown_block.h"
+#include "forms/markdown_block.h"
 
-namespace tfstream::pipeline {
+namespace tfstream::forms {
 
 class MarkdownParts {
  public:
@@ -102,4 +102,4 @@ inline bool TruncateUnit(const MarkdownUnit& unit, size_t budget, size_t max_byt
   return TruncateUnit(unit, unit.body, budget, max_bytes, out);
 }
 
-}  // namespace tfstream::pipeline
+}  // namespace tfstream::forms

@@ -1,15 +1,15 @@
-#include "pipeline/module_tree.h"
+#include "forms/module_tree.h"
 
 #include <catch2/catch.hpp>
 
 #include "pipeline/plan_doc.h"
 
 using tfstream::Status;
-using tfstream::pipeline::CountsPhrase;
-using tfstream::pipeline::ModuleOfAddress;
-using tfstream::pipeline::ModuleTree;
+using tfstream::forms::CountsPhrase;
+using tfstream::forms::ModuleOfAddress;
+using tfstream::forms::ModuleTree;
 using tfstream::pipeline::Options;
-using tfstream::pipeline::ParentModule;
+using tfstream::forms::ParentModule;
 using tfstream::stream::PlanAction;
 using tfstream::testing::PlanChange;
 using tfstream::testing::PlanDoc;

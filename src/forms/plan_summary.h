@@ -25,9 +25,9 @@
 #include "pipeline/plan_pipeline.h"
 #include "pipeline/progress_meter.h"
 
-namespace tfstream::pipeline {
+namespace tfstream::forms {
 
-Status RenderSummary(const Input& input, const Options& options, ProgressMeter* progress,
-                     buffer::OutputSink* out, Report* report = nullptr);
+Status RenderSummary(const pipeline::Input& input, const pipeline::Options& options, pipeline::ProgressMeter* progress,
+                     buffer::OutputSink* out, pipeline::Report* report = nullptr);
 
-}  // namespace tfstream::pipeline
+}  // namespace tfstream::forms

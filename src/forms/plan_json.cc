@@ -1,17 +1,19 @@
-#include "pipeline/plan_json.h"
+#include "forms/plan_json.h"
 
 #include <string>
 #include <vector>
 
 #include "pipeline/background_validation.h"
-#include "pipeline/json_out.h"
-#include "pipeline/module_tree.h"
+#include "forms/json_out.h"
+#include "forms/module_tree.h"
 #include "pipeline/plan_changes.h"
 #include "pipeline/plan_context.h"
 #include "pipeline/plan_prepare.h"
 #include "pipeline/plan_totals.h"
 
-namespace tfstream::pipeline {
+namespace tfstream::forms {
+
+using namespace pipeline;
 namespace {
 
 using stream::PlanAction;
@@ -249,4 +251,4 @@ Status RenderJson(const Input& input, const Options& options, ProgressMeter* pro
   return s;
 }
 
-}  // namespace tfstream::pipeline
+}  // namespace tfstream::forms

@@ -1,4 +1,4 @@
-#include "pipeline/plan_bundle.h"
+#include "forms/plan_bundle.h"
 
 #include <algorithm>
 #include <array>
@@ -16,7 +16,9 @@
 #include "stream/json_tree_parser.h"
 #include "stream/resource_change.h"
 
-namespace tfstream::pipeline {
+namespace tfstream::forms {
+
+using namespace pipeline;
 namespace {
 
 using stream::ByteRange;
@@ -366,4 +368,4 @@ Status WriteBundle(const Input& input, const Options& options, ProgressMeter* pr
   return s;
 }
 
-}  // namespace tfstream::pipeline
+}  // namespace tfstream::forms

@@ -30,10 +30,10 @@
 #include "pipeline/plan_pipeline.h"
 #include "pipeline/progress_meter.h"
 
-namespace tfstream::pipeline {
+namespace tfstream::forms {
 
 // `report`, when given, gets the notes found before the first byte.
-Status WriteBundle(const Input& input, const Options& options, ProgressMeter* progress,
-                   buffer::OutputSink* out, Report* report = nullptr);
+Status WriteBundle(const pipeline::Input& input, const pipeline::Options& options, pipeline::ProgressMeter* progress,
+                   buffer::OutputSink* out, pipeline::Report* report = nullptr);
 
-}  // namespace tfstream::pipeline
+}  // namespace tfstream::forms

@@ -1,10 +1,10 @@
-#include "pipeline/markdown_block.h"
+#include "forms/markdown_block.h"
 
 #include <algorithm>
 
 #include "render/computed/palette.h"
 
-namespace tfstream::pipeline {
+namespace tfstream::forms {
 namespace {
 
 constexpr char kOpen = render::Palette::kSymbolOpen;
@@ -230,4 +230,4 @@ MarkdownUnit ChangeBlockUnit(std::string_view marked_block) {
   return DetailsUnit(summary, std::move(lines));
 }
 
-}  // namespace tfstream::pipeline
+}  // namespace tfstream::forms

@@ -1,6 +1,8 @@
-#include "pipeline/module_tree.h"
+#include "forms/module_tree.h"
 
-namespace tfstream::pipeline {
+namespace tfstream::forms {
+
+using namespace pipeline;
 namespace {
 
 // Where the step after `pos` starts (past the '.'), or npos: a step ends at
@@ -159,4 +161,4 @@ std::string CountsPhrase(const PlanLineCounts& c) {
   return s;
 }
 
-}  // namespace tfstream::pipeline
+}  // namespace tfstream::forms

@@ -5,7 +5,7 @@
 // BucketedText with a bucket per (module, action), read back in the module
 // tree's order. What stays in memory grows only with the number of module
 // instances (ModuleTree's nodes and a few counters per bucket).
-#include "pipeline/plan_summary.h"
+#include "forms/plan_summary.h"
 
 #include <algorithm>
 #include <array>
@@ -16,17 +16,19 @@
 #include "buffer/bucketed_text.h"
 #include "buffer/spill_text.h"
 #include "pipeline/background_validation.h"
-#include "pipeline/markdown_alert.h"
-#include "pipeline/markdown_block.h"
-#include "pipeline/markdown_parts.h"
-#include "pipeline/module_tree.h"
+#include "forms/markdown_alert.h"
+#include "forms/markdown_block.h"
+#include "forms/markdown_parts.h"
+#include "forms/module_tree.h"
 #include "pipeline/plan_changes.h"
 #include "pipeline/plan_context.h"
-#include "pipeline/plan_markdown.h"
+#include "forms/plan_markdown.h"
 #include "pipeline/plan_prepare.h"
 #include "pipeline/plan_totals.h"
 
-namespace tfstream::pipeline {
+namespace tfstream::forms {
+
+using namespace pipeline;
 namespace {
 
 using render::Action;
@@ -341,4 +343,4 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
   return s;
 }
 
-}  // namespace tfstream::pipeline
+}  // namespace tfstream::forms
