@@ -184,6 +184,8 @@ int main(int argc, char** argv) {
        "read, forget, no-op, moved, import (repeatable; see Filters)")
       ("address", po::value<std::vector<std::string>>(&address_globs)->composing()->value_name("GLOB"),
        "show only blocks whose address matches GLOB (repeatable; see Filters)")
+      ("state", "PLAN is a state (terraform show -json without a PLANFILE): print what terraform show prints "
+       "for it (see State)")
       ("summary", "one line per shown block and the Plan: line, from a fast scan (see Summary)")
       ("group-by", po::value<std::string>(&group_by)->value_name("module"),
        "with --summary or --format json: the shown blocks as a tree of modules with their counts (see Summary)")
@@ -273,6 +275,15 @@ int main(int argc, char** argv) {
                            "max-parts", "details-url", "title"}) {
     if (options.bundle && vm.count(name)) {
       return Fail(std::string("--bundle writes a plan document; --") + name + " applies when rendering it", usage);
+    }
+  }
+  // --state: the options that only mean something for a plan, refused one
+  // at a time (a state has no mode, quality, actions or changes).
+  options.state = vm.count("state") > 0;
+  for (const char* name : {"mode", "quality", "action", "detailed-exitcode", "address", "summary", "format", "group-by",
+                           "bundle", "max-bytes", "output-prefix", "max-parts", "details-url", "title"}) {
+    if (options.state && vm.count(name)) {
+      return Fail(std::string("--") + name + " applies to plans, not to a state (--state)", usage);
     }
   }
   if (mode == "normal") {

@@ -8,6 +8,7 @@
 #include "forms/plan_markdown.h"
 #include "forms/plan_summary.h"
 #include "forms/plan_text.h"
+#include "forms/state_text.h"
 #include "pipeline/progress_meter.h"
 
 namespace tfstream::forms {
@@ -28,7 +29,9 @@ Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink
     }
   }
   Status s;
-  if (options.bundle) {
+  if (options.state) {
+    s = RenderStateText(input, options, progress.get(), out, report);
+  } else if (options.bundle) {
     s = WriteBundle(input, options, progress.get(), out, report);
   } else if (options.format == Format::kJson) {
     s = RenderJson(input, options, progress.get(), out, report);

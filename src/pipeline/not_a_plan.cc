@@ -68,7 +68,8 @@ Status CheckIsPlan(const stream::PlanFacts& facts, bool empty_as_opentofu) {
   if (m.state_values || m.format_version) {
     return Status::Error("this is a state, not a plan (it has " +
                          std::string(m.state_values ? "\"values\"" : "\"format_version\"") +
-                         " and no plan section): `terraform show -json` without a PLANFILE prints the state" + run);
+                         " and no plan section): `terraform show -json` without a PLANFILE prints the state; render it with --state, "
+                         "or" + run.substr(1));
   }
   return Status::Error(
       "not a plan: the document has none of a plan's members (planned_values, resource_changes, prior_state, "

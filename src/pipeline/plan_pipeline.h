@@ -38,6 +38,9 @@ struct Options {
 
   // --action / --address: which planned-change blocks are shown.
   stream::ChangeFilter filter;
+  // --state: the input is a state (`terraform show -json` without a
+  // planfile), rendered as `terraform show` prints it (forms/state_text.h).
+  bool state = false;
   // --summary: one line per shown block (plan_summary.h) instead of the text.
   bool summary = false;
   // --bundle: the self-contained plan document (plan_bundle.h) instead of the text.

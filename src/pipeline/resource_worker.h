@@ -48,6 +48,16 @@ class ResourceWorker {
   // outside of Terraform" section prints it; nothing for entries it hides.
   Status RenderDriftBlock(std::string_view raw, uint64_t offset, std::string* out);
 
+  // The block of one state resource (a jsonstate.Resource element) as
+  // renderHumanStateModule prints it (jsonformat/state.go @883c722), after
+  // `blank_lines` empty lines: "# ADDR:" with " (deposed object KEY)" or
+  // " (tainted)", then "resource|data %q %q BODY" and a newline. Defined in
+  // state_resource.cc.
+  Status RenderStateBlock(std::string_view raw, uint64_t offset, int blank_lines, std::string* out);
+  // One root output of a state, "NAME = VALUE\n" (renderHumanStateOutputs);
+  // `range` is its jsonstate.Output object.
+  Status RenderStateOutput(std::string_view name, stream::ByteRange range, std::string* out);
+
   render::RenderOpts Opts() {
     render::RenderOpts o;
     o.palette = &ctx_.palette;

@@ -172,7 +172,9 @@ constexpr const char* kPlanSections[] = {
     "relevant_attributes", "plan_format_version", "provider_format_version",
 };
 
-void NoteMember(const FieldKey& key, DocumentMembers* m) {
+}  // namespace
+
+void NoteDocumentMember(const FieldKey& key, DocumentMembers* m) {
   ++m->count;
   if (key.Is("values")) {
     m->state_values = true;
@@ -190,7 +192,6 @@ void NoteMember(const FieldKey& key, DocumentMembers* m) {
   }
 }
 
-}  // namespace
 
 Status ScanMembers(JsonScanner& s, PlanFacts* facts, bool first, ScanRun& run, bool* has_format_version) {
   const std::string_view doc = run.doc;
@@ -200,7 +201,7 @@ Status ScanMembers(JsonScanner& s, PlanFacts* facts, bool first, ScanRun& run, b
     if (run.cancel != nullptr && run.cancel->load(std::memory_order_relaxed)) return Status::Error("cancelled");
     const FieldKey key(raw_key);
     bool ok = true;
-    NoteMember(key, &facts->members);
+    NoteDocumentMember(key, &facts->members);
     if (key.Is("resource_changes")) {
       ValueSkip skip = defer ? ValueSkip::kByStructure : ValueSkip::kValidate;
       ok = ScanResourceChanges(&s, facts, run, skip);

@@ -18,6 +18,7 @@
 #include "base/status.h"
 #include "stream/change_filter.h"
 #include "stream/json_scanner.h"
+#include "stream/json_value.h"
 #include "stream/plan_action.h"
 
 namespace tfstream::stream {
@@ -96,6 +97,9 @@ struct DocumentMembers {
   bool null_document = false;     // the document is just null
   bool operator==(const DocumentMembers&) const = default;
 };
+
+// Notes one top-level member of the document in *m.
+void NoteDocumentMember(const FieldKey& key, DocumentMembers* m);
 
 struct PlanFacts {
   InputShape shape = InputShape::kShowJson;

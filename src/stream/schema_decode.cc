@@ -234,6 +234,10 @@ Status DecodeBlockAt(const SchemaSources& sources, buffer::Arena* arena, const B
 
 }  // namespace
 
+bool DecodeCtyType(const JsonValue* json, buffer::Arena* arena, const CtyType** out) {
+  return DecodeType(json, arena, out);
+}
+
 Status DecodeBlock(const SchemaSources& sources, buffer::Arena* arena, const Block** out) {
   return DecodeBlockAt(sources, arena, out, 0);
 }

@@ -99,5 +99,9 @@ bool PointerField(const SchemaSources& sources, std::string_view field, SchemaSo
 Status DecodeBlock(const SchemaSources& sources, buffer::Arena* arena, const Block** out);
 // The block of one object.
 Status DecodeBlock(const JsonValue* json, buffer::Arena* arena, const Block** out);
+// Decodes cty type JSON ("string", ["list","string"], ...) as
+// ctyjson.UnmarshalType reads it; false where it fails (a null `json`
+// included). The type lives in `arena`.
+bool DecodeCtyType(const JsonValue* json, buffer::Arena* arena, const CtyType** out);
 
 }  // namespace tfstream::stream

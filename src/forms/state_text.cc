@@ -1,0 +1,70 @@
+#include "forms/state_text.h"
+
+#include <map>
+#include <string>
+
+#include "pipeline/change_blocks.h"
+#include "pipeline/plan_context.h"
+#include "pipeline/resource_worker.h"
+#include "pipeline/state_blocks.h"
+#include "pipeline/state_prepare.h"
+#include "render/text/word_wrap.h"
+
+namespace tfstream::forms {
+
+using pipeline::Input;
+using pipeline::Options;
+using pipeline::PlanContext;
+using pipeline::ProgressMeter;
+using pipeline::Report;
+
+Status RenderStateText(const Input& input, const Options& options, ProgressMeter* progress, buffer::OutputSink* out,
+                       Report* report) {
+  PlanContext ctx(input, options);
+  pipeline::PreparedState prepared;
+  Status s = pipeline::PrepareState(&ctx, progress, /*schemas_needed=*/true, &prepared);
+  if (!s.ok()) return s;
+  const stream::StateFacts& facts = prepared.facts;
+  const Flavor& flavor = *ctx.flavor;
+  if (prepared.newer_format) {
+    out->Append(render::text::WordWrap(
+        ctx.colorize.Color(flavor.Wording("\n[bold][red]Warning:[reset][bold] This state was retrieved using a "
+                                          "different version of {product}, the state presented here maybe missing "
+                                          "representations of recent features.")),
+        options.width));
+    out->Append("\n");
+  }
+  if (facts.Empty()) {
+    out->Append("The state file is empty. No resources are represented.\n");
+    return out->Flush();
+  }
+  pipeline::ResourceWorker worker(ctx);
+  pipeline::BlockSink sink;
+  sink.consume = [out](std::string_view block) { return out->AppendBlock(block); };
+  sink.flush = [out] { return out->Flush(); };
+  if (!(s = pipeline::RenderStateBlocks(ctx, facts, &worker, progress, sink)).ok()) return s;
+  if (facts.has_outputs) {
+    // Sorted by name; of a repeated name the last counts, as in Go's map.
+    std::map<std::string, stream::ByteRange> outputs;
+    for (const stream::ByteRange& object : facts.outputs_objects) {
+      if (!(s = stream::IndexObjectMembers(input.plan, object, "outputs", &outputs, stream::ValueSkip::kByStructure))
+               .ok()) {
+        return ctx.PlanError(s);
+      }
+    }
+    out->Append("\n\nOutputs:\n\n");
+    std::string text;
+    for (const auto& [name, range] : outputs) {
+      text.clear();
+      s = worker.RenderStateOutput(name, range, &text);
+      worker.Reset();
+      if (!s.ok()) return s;
+      out->Append(text);
+    }
+  }
+  if (!(s = out->Flush()).ok()) return s;
+  if (report != nullptr) report->warnings = ctx.stale_schemas.Warnings();
+  return Status::Ok();
+}
+
+}  // namespace tfstream::forms

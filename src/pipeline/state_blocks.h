@@ -1,0 +1,16 @@
+// The resource blocks of a state, rendered by ResourceWorkers on
+// ctx.opt.jobs threads and handed on in the order RenderHumanState prints
+// them (stream::WalkStateResources), with the empty lines before each.
+#pragma once
+
+#include "pipeline/change_blocks.h"
+#include "stream/state_scan.h"
+
+namespace tfstream::pipeline {
+
+// As RenderBlocks (change_blocks.h): consume(block) in order on the calling
+// thread, flush() whenever what was consumed may be written.
+Status RenderStateBlocks(const PlanContext& ctx, const stream::StateFacts& facts, ResourceWorker* worker,
+                         ProgressMeter* progress, const BlockSink& sink);
+
+}  // namespace tfstream::pipeline

@@ -1,0 +1,79 @@
+#include "pipeline/state_prepare.h"
+
+#include "pipeline/flavor_choice.h"
+#include "pipeline/not_a_plan.h"
+#include "render/text/go_float.h"
+
+namespace tfstream::pipeline {
+namespace {
+
+// incompatibleVersions: true when the document's format is newer than ours.
+bool Incompatible(std::string_view local, std::string_view remote) {
+  double l, r;
+  if (!render::text::GoParseFloat(local, &l) || !render::text::GoParseFloat(remote, &r)) return false;
+  return l < r;
+}
+
+// A document given as a state that is something else: rendered, each would
+// read as an empty state.
+Status CheckIsState(const stream::DocumentMembers& m, bool raw_state_keys) {
+  if (m.plan_section) {
+    return Status::Error(std::string("this is a plan, not a state: drop --state to render it (a state is what "
+                                     "`terraform show -json` prints without a PLANFILE)"));
+  }
+  if (m.provider_schemas) {
+    return Status::Error("this is a provider schemas document, not a state: pass it with --schemas, and as the "
+                         "state the output of `terraform show -json` (or `tofu show -json`)");
+  }
+  if (raw_state_keys && !m.state_values) {
+    return Status::Error("this is a raw state file (terraform.tfstate), not its JSON rendering: convert it with "
+                         "`terraform show -json` (or `tofu show -json`) in its working directory");
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_needed, PreparedState* out) {
+  if (Status start = CheckPlanStart(ctx->in.plan); !start.ok()) return ctx->PlanError(start);
+  std::function<void(uint64_t)> done_before = ctx->in.release_plan_before;
+  if (progress != nullptr) {
+    progress->Scanning(0);
+    done_before = [ctx, progress](uint64_t offset) {
+      ctx->Release(offset);
+      progress->Scanning(offset);
+    };
+  }
+  StartSchemasFileCheck(ctx);
+  bool raw_state_keys = false;
+  Status s = stream::ScanState(ctx->in.plan, &out->facts, nullptr, done_before);
+  if (!s.ok()) return ctx->PlanError(ExplainScanError(ctx->in.plan, s));
+  {
+    // terraform.tfstate's own members, which show -json never writes.
+    stream::JsonScanner top(ctx->in.plan);
+    bool first = true;
+    std::string_view key;
+    if (top.Peek() == '{' && top.BeginObject("'{'")) {
+      while (top.NextKey(&first, &key)) {
+        const stream::FieldKey k(key);
+        if (k.Is("lineage") || k.Is("serial") || k.Is("resources")) raw_state_keys = true;
+        if (!top.SkipStructurally(1)) break;
+      }
+    }
+  }
+  if (s = CheckIsState(out->facts.members, raw_state_keys); !s.ok()) return ctx->PlanError(s);
+  ctx->facts.shape = stream::InputShape::kShowJson;
+  ctx->facts.opentofu_sign = out->facts.opentofu_sign;
+  ctx->SetFlavor(ResolveFlavor(ctx));
+  out->newer_format = Incompatible(kStateFormatVersion, out->facts.format_version);
+  if (ctx->in.has_schemas) {
+    const SchemasFileCheck& file = SchemasFile(ctx);
+    if (!file.status.ok()) return file.status;
+    out->newer_format = out->newer_format || Incompatible("1.0", file.format_version);
+  }
+  if (!schemas_needed) return Status::Ok();
+  ctx->facts.needed_schemas = out->facts.needed_schemas;
+  return CheckSchemas(ctx);
+}
+
+}  // namespace tfstream::pipeline

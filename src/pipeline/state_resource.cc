@@ -1,0 +1,145 @@
+// A state's resources and outputs are shown as unchanged values:
+// structured.FromJsonResource / FromJsonOutput give before == after, no
+// unknowns, every attribute relevant; the renderer then prints every child
+// (ShowUnchangedChildren) without action symbols (HideDiffActionSymbols),
+// the pair an action invocation's config is rendered with.
+#include "pipeline/resource_worker.h"
+
+#include "render/differ/differ.h"
+#include "render/text/go_quote.h"
+#include "stream/json_tree_parser.h"
+#include "stream/schema_store.h"
+
+namespace tfstream::pipeline {
+namespace {
+
+using stream::JsonValue;
+
+std::string_view StringField(const JsonValue* tree, std::string_view name) {
+  const JsonValue* v = stream::FindNonNullField(tree, name);
+  return v != nullptr && v->IsString() ? v->text() : std::string_view();
+}
+
+render::RenderOpts StateOpts(render::RenderOpts o) {
+  o.show_unchanged_children = true;
+  o.hide_diff_action_symbols = true;
+  return o;
+}
+
+}  // namespace
+
+Status ResourceWorker::RenderStateBlock(std::string_view raw, uint64_t offset, int blank_lines, std::string* out) {
+  element_offset_ = offset;
+  const JsonValue* tree = nullptr;
+  Status s = Parse(raw, offset, &tree);
+  if (!s.ok()) return s;
+  const std::string_view address = StringField(tree, "address");
+  const std::string_view mode = StringField(tree, "mode");
+  const std::string_view type = StringField(tree, "type");
+  const std::string_view name = StringField(tree, "name");
+  const std::string_view provider = StringField(tree, "provider_name");
+  const std::string_view deposed = StringField(tree, "deposed_key");
+  const bool tainted = stream::IsTrue(stream::FindNonNullField(tree, "tainted"));
+  if (mode != "managed" && mode != "data") {
+    return ctx_.AddressError(address, "unknown resource mode \"" + std::string(mode) +
+                                          "\" (a state holds \"managed\" and \"data\" resources)", offset);
+  }
+  const bool managed = mode == "managed";
+  bool found;
+  const stream::Block* block;
+  s = ctx_.schemas->Find(provider, managed ? stream::SchemaStore::Kind::kResource : stream::SchemaStore::Kind::kDataSource,
+                         type, &found, &block);
+  if (!s.ok()) return Status::Error(Located(ctx_.schemas->label(), s));
+  if (!found) {
+    const std::string what = std::string(managed ? "resource" : "data source") + " type \"" + std::string(type) + "\"";
+    return ctx_.AddressError(address, MissingSchemaMessage(ctx_, provider, what), offset);
+  }
+  // AttributeValues is a map: absent or null gives an empty map, never nil.
+  const JsonValue* values = nullptr;
+  stream::FindField(tree, "values", &values);
+  if (values == nullptr) {
+    JsonValue* empty = arena_.New<JsonValue>();
+    empty->kind = stream::JsonKind::kObject;
+    values = empty;
+  } else if (!values->IsObject()) {
+    return ctx_.AddressError(address, "expected an object for \"values\"", offset);
+  }
+  render::structured::Change change;
+  change.before = values;
+  change.after = values;
+  stream::FindField(tree, "sensitive_values", &change.before_sensitive);
+  change.after_sensitive = change.before_sensitive;
+  error_.clear();
+  unknown_names_.clear();
+  render::DiffContext diff_ctx = Ctx();
+  diff_ctx.unknown_names = &unknown_names_;
+  render::Diff diff = render::differ::ComputeDiffForBlock(change, *block, diff_ctx);
+  if (!error_.empty()) return ctx_.AddressError(address, error_, offset);
+  if (!unknown_names_.empty()) ctx_.stale_schemas.Add(provider, !managed, type, unknown_names_);
+  std::string body;
+  diff.RenderHuman(0, StateOpts(Opts()), &body);
+  if (!error_.empty()) return ctx_.AddressError(address, error_, offset);
+  out->append(static_cast<size_t>(blank_lines), '\n');
+  out->append("# ");
+  out->append(address);
+  out->append(":");
+  if (!deposed.empty()) {
+    out->append(" (deposed object ");
+    out->append(deposed);
+    out->append(")");
+  } else if (tainted) {
+    out->append(" (tainted)");
+  }
+  out->append(managed ? "\nresource " : "\ndata ");
+  render::text::AppendGoQuoted(*out, type);
+  out->push_back(' ');
+  render::text::AppendGoQuoted(*out, name);
+  out->push_back(' ');
+  out->append(body);
+  out->push_back('\n');
+  return Status::Ok();
+}
+
+Status ResourceWorker::RenderStateOutput(std::string_view name, stream::ByteRange range, std::string* out) {
+  const JsonValue* tree = nullptr;
+  Status s = Parse(ctx_.in.plan.substr(range.begin, range.size()), range.begin, &tree);
+  if (!s.ok()) return s;
+  const std::string where = "output \"" + std::string(name) + "\"";
+  if (tree != nullptr && !tree->IsObject()) {
+    return ctx_.PlanError(Status::Error("expected an object for " + where, range.begin));
+  }
+  const JsonValue* sensitive = stream::FindNonNullField(tree, "sensitive");
+  if (sensitive != nullptr && !sensitive->IsBool()) {
+    return ctx_.PlanError(Status::Error(where + ": expected a bool for \"sensitive\"", range.begin));
+  }
+  // FromJsonOutput: sensitivity is the output's bool, before and after.
+  JsonValue* flag = arena_.New<JsonValue>();
+  flag->kind = stream::JsonKind::kBool;
+  flag->boolean = stream::IsTrue(sensitive);
+  render::structured::Change change;
+  stream::FindField(tree, "value", &change.before);
+  change.after = change.before;
+  change.before_sensitive = flag;
+  change.after_sensitive = flag;
+  const JsonValue* type_json = nullptr;
+  stream::FindField(tree, "type", &type_json);
+  const stream::CtyType* type = nullptr;
+  error_.clear();
+  render::Diff diff;
+  // ctyjson.UnmarshalType failing (no type, or not a type): the renderer
+  // infers the type from the value.
+  if (stream::DecodeCtyType(type_json, &arena_, &type)) {
+    diff = render::differ::ComputeDiffForType(change, type, Ctx());
+  } else {
+    diff = render::differ::ComputeDiffForOutput(change, Ctx());
+  }
+  if (!error_.empty()) return ctx_.PlanError(Status::Error(where + ": " + error_, range.begin));
+  out->append(name);
+  out->append(" = ");
+  diff.RenderHuman(0, StateOpts(Opts()), out);
+  if (!error_.empty()) return ctx_.PlanError(Status::Error(where + ": " + error_, range.begin));
+  out->push_back('\n');
+  return Status::Ok();
+}
+
+}  // namespace tfstream::pipeline

@@ -1,0 +1,261 @@
+// Two passes over a state document: JsonScanner::SkipValue validates all of
+// it (as Go checks the syntax of the whole text before decoding), then the
+// walk reads the members it needs and skips the rest by structure. Errors
+// are located at the value that is wrong ("byte N: ...").
+#include "stream/state_scan.h"
+
+#include "stream/json_value.h"
+
+namespace tfstream::stream {
+namespace {
+
+// A Go type name for a JSON value's first byte, for "cannot decode" errors.
+std::string_view Found(char c) {
+  switch (c) {
+    case '{': return "an object";
+    case '[': return "an array";
+    case '"': return "a string";
+    case 't': case 'f': return "a bool";
+    case 'n': return "null";
+    default: return "a number";
+  }
+}
+
+// The cursor is at a value: checks its kind ('{', '[', '"', 't' for a bool;
+// null always passes) and says where it is not.
+bool ExpectKind(JsonScanner* s, char kind, std::string_view field) {
+  char c = s->Peek();
+  if (c == 'n' || c == kind || (kind == 't' && c == 'f')) return true;
+  std::string_view want = kind == '{' ? "an object" : kind == '[' ? "an array" : kind == '"' ? "a string" : "a bool";
+  return s->Fail("expected " + std::string(want) + " for \"" + std::string(field) + "\", found " +
+                 std::string(Found(c)));
+}
+
+// A string field: null leaves what an earlier key set.
+bool ReadString(JsonScanner* s, std::string_view field, std::string* out) {
+  if (!ExpectKind(s, '"', field)) return false;
+  if (s->Peek() == 'n') return s->SkipStructurally(2);
+  return s->ReadString(out);
+}
+
+bool ReadBool(JsonScanner* s, std::string_view field, bool* out) {
+  if (!ExpectKind(s, 't', field)) return false;
+  char c = s->Peek();
+  if (c != 'n') *out = c == 't';
+  return s->SkipStructurally(2);
+}
+
+// Records the range of an array (or nothing for null) and whether it has an
+// element.
+bool RecordArray(JsonScanner* s, std::string_view field, ByteRange* range, bool* non_empty) {
+  if (!ExpectKind(s, '[', field)) return false;
+  bool null = s->Peek() == 'n';
+  size_t begin = s->pos();
+  if (!s->SkipStructurally(2)) return false;
+  *range = null ? ByteRange{} : ByteRange{begin, s->pos(), true};
+  *non_empty = false;
+  if (!null) {
+    JsonScanner inner(s->text(), 0);
+    inner.Seek(begin + 1);
+    *non_empty = inner.Peek() != ']';
+  }
+  return true;
+}
+
+// The fields of one module object, decoded into *m (a repeated key replaces
+// the array; keys of other fields are skipped).
+bool ReadModule(JsonScanner* s, StateModule* m) {
+  if (!ExpectKind(s, '{', "root_module")) return false;
+  if (s->Peek() == 'n') return s->SkipStructurally(2);
+  if (!s->BeginObject("'{'")) return false;
+  bool first = true;
+  std::string_view raw_key;
+  std::string ignored;
+  while (s->NextKey(&first, &raw_key)) {
+    const FieldKey key(raw_key);
+    bool ok;
+    if (key.Is("resources")) {
+      ok = RecordArray(s, "resources", &m->resources, &m->has_resources);
+    } else if (key.Is("child_modules")) {
+      ok = RecordArray(s, "child_modules", &m->child_modules, &m->has_child_modules);
+    } else if (key.Is("address")) {
+      ok = ReadString(s, "address", &ignored);
+    } else {
+      ok = s->SkipStructurally(2);
+    }
+    if (!ok) return false;
+  }
+  return s->ok();
+}
+
+Status WalkModule(std::string_view doc, const StateModule& m, bool first, int depth,
+                  const std::function<Status(std::string_view, uint64_t, int)>& fn) {
+  if (depth > JsonScanner::kMaxDepth) return Status::Error("modules nested too deep");
+  JsonScanner s(doc);
+  int index = 0;
+  if (m.resources.present) {
+    s.Seek(m.resources.begin);
+    bool at_first = true;
+    if (!s.BeginArray("'['")) return s.status();
+    while (s.NextElement(&at_first)) {
+      s.SkipWhitespace();
+      size_t begin = s.pos();
+      if (s.Peek() != '{' && s.Peek() != 'n') {
+        return Status::Error("expected an object for a resource, found " + std::string(Found(s.Peek())), begin);
+      }
+      if (!s.SkipStructurally(3)) return s.status();
+      Status st = fn(doc.substr(begin, s.pos() - begin), begin, first ? 0 : (index == 0 ? 2 : 1));
+      if (!st.ok()) return st;
+      first = false;
+      ++index;
+    }
+    if (!s.ok()) return s.status();
+  }
+  if (m.child_modules.present) {
+    s.Seek(m.child_modules.begin);
+    bool at_first = true;
+    if (!s.BeginArray("'['")) return s.status();
+    while (s.NextElement(&at_first)) {
+      StateModule child;
+      if (s.Peek() != '{' && s.Peek() != 'n') {
+        return Status::Error("expected an object for a child module, found " + std::string(Found(s.Peek())), s.pos());
+      }
+      if (!ReadModule(&s, &child)) return s.status();
+      size_t resume = s.pos();
+      Status st = WalkModule(doc, child, first, depth + 1, fn);
+      if (!st.ok()) return st;
+      s.Seek(resume);
+    }
+    if (!s.ok()) return s.status();
+  }
+  return Status::Ok();
+}
+
+// values: {"outputs": {...}, "root_module": {...}}; null leaves the struct.
+bool ReadValues(JsonScanner* s, StateFacts* facts) {
+  if (!ExpectKind(s, '{', "values")) return false;
+  if (s->Peek() == 'n') return s->SkipStructurally(1);
+  if (!s->BeginObject("'{'")) return false;
+  bool first = true;
+  std::string_view raw_key;
+  while (s->NextKey(&first, &raw_key)) {
+    const FieldKey key(raw_key);
+    bool ok;
+    if (key.Is("outputs")) {
+      if (!ExpectKind(s, '{', "outputs")) return false;
+      bool null = s->Peek() == 'n';
+      size_t begin = s->pos();
+      ok = s->SkipStructurally(2);
+      if (ok) AddMapObject(null ? ByteRange{} : ByteRange{begin, s->pos(), true}, &facts->outputs_objects);
+    } else if (key.Is("root_module")) {
+      ok = ReadModule(s, &facts->root);
+    } else {
+      ok = s->SkipStructurally(2);
+    }
+    if (!ok) return false;
+  }
+  return s->ok();
+}
+
+}  // namespace
+
+void StateResourceFacts::Clear() {
+  address.clear();
+  mode.clear();
+  type.clear();
+  name.clear();
+  provider_name.clear();
+  deposed_key.clear();
+  tainted = false;
+}
+
+Status ReadStateResourceFacts(std::string_view doc, uint64_t offset, StateResourceFacts* out) {
+  out->Clear();
+  JsonScanner s(doc.substr(0, offset + SkipValidValue(doc.substr(offset), 0)));
+  s.Seek(offset);
+  if (s.Peek() == 'n') return Status::Ok();
+  if (!s.BeginObject("'{'")) return s.status();
+  bool first = true;
+  std::string_view raw_key;
+  while (s.NextKey(&first, &raw_key)) {
+    const FieldKey key(raw_key);
+    bool ok;
+    if (key.Is("address")) ok = ReadString(&s, "address", &out->address);
+    else if (key.Is("mode")) ok = ReadString(&s, "mode", &out->mode);
+    else if (key.Is("type")) ok = ReadString(&s, "type", &out->type);
+    else if (key.Is("name")) ok = ReadString(&s, "name", &out->name);
+    else if (key.Is("provider_name")) ok = ReadString(&s, "provider_name", &out->provider_name);
+    else if (key.Is("deposed_key")) ok = ReadString(&s, "deposed_key", &out->deposed_key);
+    else if (key.Is("tainted")) ok = ReadBool(&s, "tainted", &out->tainted);
+    else if (key.Is("values")) ok = ExpectKind(&s, '{', "values") && s.SkipStructurally(3);
+    else ok = s.SkipStructurally(3);
+    if (!ok) return s.status();
+  }
+  return s.status();
+}
+
+Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHook& on_resource,
+                 const std::function<void(uint64_t)>& progress) {
+  *facts = StateFacts{};
+  {
+    JsonScanner check(doc);
+    if (progress) check.OnProgress(size_t{4} << 20, progress);
+    if (!check.SkipValue(0)) return check.status();
+    if (!check.AtEnd()) {
+      check.Fail("unexpected data after the end of the document");
+      return check.status();
+    }
+  }
+  JsonScanner s(doc);
+  char c = s.Peek();
+  if (c == 'n') {
+    facts->members.null_document = true;
+    return Status::Ok();  // decodes into the state as nothing
+  }
+  if (c != '{') return Status::Error("expected an object for the state, found " + std::string(Found(c)), s.pos());
+  s.BeginObject("'{'");
+  bool first = true;
+  std::string_view raw_key;
+  while (s.NextKey(&first, &raw_key)) {
+    const FieldKey key(raw_key);
+    NoteDocumentMember(key, &facts->members);
+    bool ok;
+    if (key.Is("format_version")) {
+      facts->has_format_version = true;
+      ok = ReadString(&s, "format_version", &facts->format_version);
+    } else if (key.Is("values")) {
+      ok = ReadValues(&s, facts);
+    } else {
+      ok = s.SkipStructurally(1);
+    }
+    if (!ok) return s.status();
+  }
+  if (!s.ok()) return s.status();
+  for (const ByteRange& r : facts->outputs_objects) {
+    JsonScanner o(doc);
+    o.Seek(r.begin + 1);
+    if (o.Peek() != '}') facts->has_outputs = true;
+  }
+  StateResourceFacts rf;
+  return WalkStateResources(doc, facts->root, [&](std::string_view, uint64_t offset, int) -> Status {
+    Status st = ReadStateResourceFacts(doc, offset, &rf);
+    if (!st.ok()) return st;
+    ++facts->resource_count;
+    if (rf.provider_name.starts_with(kOpenTofuRegistryPrefix)) facts->opentofu_sign = true;
+    if (rf.mode == "managed" || rf.mode == "data") {
+      SchemaKey::Ref ref{rf.provider_name, rf.mode == "data", rf.type};
+      if (facts->needed_schemas.find(ref) == facts->needed_schemas.end()) {
+        facts->needed_schemas.emplace(SchemaKey{rf.provider_name, rf.mode == "data", rf.type},
+                                      SchemaUse{rf.address, offset});
+      }
+    }
+    return on_resource ? on_resource(rf, offset) : Status::Ok();
+  });
+}
+
+Status WalkStateResources(std::string_view doc, const StateModule& root,
+                          const std::function<Status(std::string_view, uint64_t, int)>& fn) {
+  return WalkModule(doc, root, /*first=*/true, 0, fn);
+}
+
+}  // namespace tfstream::stream

@@ -1,0 +1,87 @@
+// The pre-scan of a state document (`terraform show -json` / `tofu show -json`
+// without a planfile): {"format_version", "values": {"outputs": {...},
+// "root_module": {"resources": [...], "child_modules": [...]}}}. One
+// validating pass over the whole document, then a walk over its modules that
+// reads each resource's shallow facts (address, mode, type, provider, ...).
+// Nothing is built: what is kept is the byte ranges of the outputs and the
+// root module, so memory does not grow with the number of resources.
+//
+// Decoded as encoding/json decodes into jsonstate's structs (what the
+// renderer is handed): keys name fields case-insensitively; a repeated struct
+// key decodes into the value already there (so of a repeated "resources" or
+// "child_modules" the last counts, and a repeated "outputs" map gains the
+// later keys); null leaves a struct or string as it was and empties a slice
+// or map.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/status.h"
+#include "stream/json_scanner.h"
+#include "stream/pre_scan.h"
+
+namespace tfstream::stream {
+
+// One jsonstate.Module: the arrays it holds (absent: null or missing).
+struct StateModule {
+  ByteRange resources, child_modules;
+  bool has_resources = false, has_child_modules = false;  // non-empty arrays
+};
+
+// The shallow facts of one jsonstate.Resource.
+struct StateResourceFacts {
+  std::string address, mode, type, name, provider_name, deposed_key;
+  bool tainted = false;
+  void Clear();
+};
+
+struct StateFacts {
+  DocumentMembers members;
+  bool has_format_version = false;
+  std::string format_version;
+  // The values.outputs objects since the last null (AddMapObject), and
+  // whether any has a member (State.Empty counts the map's keys).
+  std::vector<ByteRange> outputs_objects;
+  bool has_outputs = false;
+  StateModule root;
+  size_t resource_count = 0;
+  // Every schema the resources need, with the first resource needing it.
+  std::map<SchemaKey, SchemaUse, std::less<>> needed_schemas;
+  // A resource whose provider is on registry.opentofu.org (--flavor auto).
+  bool opentofu_sign = false;
+
+  // State.Empty: no outputs, no root resources and no root child modules.
+  bool Empty() const { return !has_outputs && !root.has_resources && !root.has_child_modules; }
+};
+
+// Called for each resource in walk order (WalkStateResources), with where its
+// element starts; an error stops the scan.
+using StateResourceHook = std::function<Status(const StateResourceFacts&, uint64_t offset)>;
+
+// Validates the whole document and reads its facts. `progress(offset)` (may
+// be empty) is told from time to time how far the pass has come.
+Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHook& on_resource = nullptr,
+                 const std::function<void(uint64_t)>& progress = nullptr);
+
+// Reads one resources element (validated text) into *out; an element of a
+// wrong type for its field is an error located in the document. A null
+// element gives empty facts.
+Status ReadStateResourceFacts(std::string_view doc, uint64_t offset, StateResourceFacts* out);
+
+// Calls fn(element, offset, blank_lines) for each resources element in the
+// order RenderHumanState prints them: a module's resources, then its child
+// modules' in turn, depth first. `blank_lines` is how many empty lines the
+// renderer writes before the element's block (renderHumanStateModule's
+// `first`, passed by value): 0 before the first block printed in a module
+// whose ancestors printed none, 2 before the first block of any other
+// module, 1 between the blocks of one module. REQUIRES: `doc` was validated
+// by ScanState.
+Status WalkStateResources(std::string_view doc, const StateModule& root,
+                          const std::function<Status(std::string_view element, uint64_t offset, int blank_lines)>& fn);
+
+}  // namespace tfstream::stream
