@@ -3,6 +3,7 @@
 #include <map>
 #include <string>
 
+#include "buffer/spill_text.h"
 #include "pipeline/change_blocks.h"
 #include "pipeline/plan_context.h"
 #include "pipeline/resource_worker.h"
@@ -39,10 +40,10 @@ Status RenderStateText(const Input& input, const Options& options, ProgressMeter
     return out->Flush();
   }
   pipeline::ResourceWorker worker(ctx);
-  pipeline::BlockSink sink;
-  sink.consume = [out](std::string_view block) { return out->AppendBlock(block); };
-  sink.flush = [out] { return out->Flush(); };
-  if (!(s = pipeline::RenderStateBlocks(ctx, facts, &worker, progress, sink)).ok()) return s;
+  // The outputs are rendered first, so that an output the renderer would
+  // fail on stops the run before anything is written, and held (spilled
+  // past SpillText::kMemory) until the blocks are out.
+  buffer::SpillText held_outputs;
   if (facts.has_outputs) {
     // Sorted by name; of a repeated name the last counts, as in Go's map.
     std::map<std::string, stream::ByteRange> outputs;
@@ -52,15 +53,22 @@ Status RenderStateText(const Input& input, const Options& options, ProgressMeter
         return ctx.PlanError(s);
       }
     }
-    out->Append("\n\nOutputs:\n\n");
     std::string text;
     for (const auto& [name, range] : outputs) {
       text.clear();
       s = worker.RenderStateOutput(name, range, &text);
       worker.Reset();
       if (!s.ok()) return s;
-      out->Append(text);
+      held_outputs.Append(text);
     }
+  }
+  pipeline::BlockSink sink;
+  sink.consume = [out](std::string_view block) { return out->AppendBlock(block); };
+  sink.flush = [out] { return out->Flush(); };
+  if (!(s = pipeline::RenderStateBlocks(ctx, facts, &worker, progress, sink)).ok()) return s;
+  if (facts.has_outputs) {
+    out->Append("\n\nOutputs:\n\n");
+    if (!(s = held_outputs.WriteTo(out)).ok()) return s;
   }
   if (!(s = out->Flush()).ok()) return s;
   if (report != nullptr) report->warnings = ctx.stale_schemas.Warnings();

@@ -46,7 +46,17 @@ Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_need
   }
   StartSchemasFileCheck(ctx);
   bool raw_state_keys = false;
-  Status s = stream::ScanState(ctx->in.plan, &out->facts, nullptr, done_before);
+  // renderHumanStateModule panics on any other mode (after the block's
+  // header): an error before the first byte instead.
+  Status mode_error;
+  auto check_mode = [ctx, &mode_error](const stream::StateResourceFacts& rf, uint64_t offset) {
+    if (rf.mode == "managed" || rf.mode == "data") return Status::Ok();
+    mode_error = ctx->AddressError(rf.address, "unknown resource mode \"" + rf.mode +
+                                                   "\" (a state holds \"managed\" and \"data\" resources)", offset);
+    return Status::Error("stopped");
+  };
+  Status s = stream::ScanState(ctx->in.plan, &out->facts, check_mode, done_before);
+  if (!mode_error.ok()) return mode_error;
   if (!s.ok()) return ctx->PlanError(ExplainScanError(ctx->in.plan, s));
   {
     // terraform.tfstate's own members, which show -json never writes.

@@ -90,7 +90,7 @@ bool ReadModule(JsonScanner* s, StateModule* m) {
 
 Status WalkModule(std::string_view doc, const StateModule& m, bool first, int depth,
                   const std::function<Status(std::string_view, uint64_t, int)>& fn) {
-  if (depth > JsonScanner::kMaxDepth) return Status::Error("modules nested too deep");
+  if (depth > JsonScanner::kMaxDepth) return Status::Error("modules nested too deep", m.resources.begin);
   JsonScanner s(doc);
   int index = 0;
   if (m.resources.present) {

@@ -2,13 +2,14 @@
 // its standard output with Terraform's, byte for byte.
 //
 // Corpus layout (see ../shared/conformance/README.md):
-//   CASES_DIR/<case>/plan.json         the input
+//   CASES_DIR/<case>/plan.json         the input (state.json in the state
+//                                      corpus, ../shared/conformance-state)
 //   CASES_DIR/<case>/<variant>.args    tfstream's arguments, one per line
 //   CASES_DIR/<case>/<variant>.out     the exact expected standard output
 // A variant passes when `cd <case> && tfstream $(cat <variant>.args)` exits 0
 // and prints exactly <variant>.out. In --stdin mode a last argument
-// `plan.json` becomes `-` and the file is written into a pipe on stdin, as
-// `terraform show -json plan | tfstream -` would do.
+// `plan.json` (or `state.json`) becomes `-` and the file is written into a
+// pipe on stdin, as `terraform show -json plan | tfstream -` would do.
 //
 // Known failures: a file of `<case>/<variant>` lines (`#` starts a comment).
 // A listed variant that fails is counted apart; one that passes is an
@@ -137,10 +138,11 @@ Outcome RunOne(const Options& opt, const Job& job) {
   std::vector<std::string> args = SplitArgs(args_text);
   std::string input;
   bool feed = false;
-  if (opt.use_stdin && !args.empty() && args.back() == "plan.json") {
+  if (opt.use_stdin && !args.empty() && (args.back() == "plan.json" || args.back() == "state.json")) {
+    const std::string input_name = args.back();
     args.back() = "-";
-    if (!ReadFile(job.case_dir / "plan.json", &input)) {
-      res.detail = "cannot read plan.json";
+    if (!ReadFile(job.case_dir / input_name, &input)) {
+      res.detail = "cannot read " + input_name;
       return res;
     }
     feed = true;
@@ -392,7 +394,7 @@ int Usage() {
                "[--known-failures FILE]\n"
                "         [--jobs N] [--timeout SECONDS] [--filter SUBSTR]\n"
                "         [--write-failures FILE] [--save-failures DIR]\n"
-               "  --stdin           pass '-' for a last argument plan.json and "
+               "  --stdin           pass '-' for a last argument plan.json (state.json) and "
                "pipe the file in\n"
                "  --known-failures  '<case>/<variant>' per line that may fail "
                "('#' comments)\n"

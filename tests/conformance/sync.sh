@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Keeps the repo's copies of the shared conformance corpora in step with them:
 # tests/conformance/corpus.tar.xz (Terraform, ../shared/conformance) and
-# tests/conformance/corpus-tofu.tar.xz (OpenTofu, ../shared/conformance-tofu).
+# tests/conformance/corpus-tofu.tar.xz (OpenTofu, ../shared/conformance-tofu) and
+# tests/conformance/corpus-state.tar.xz (states of both, ../shared/conformance-state).
 #
 #   sync.sh [--tofu] [--from DIR]            re-create the archive from DIR (default the shared
 #                                            corpus beside the repository): cases/ and schemas/
 #   sync.sh [--tofu] --verify [--from DIR]   compare the archive's file list and SHA-256 sums
 #                                            with DIR; exit 0 when in sync, 1 when stale, 2 on errors
 #   --tofu                                   the OpenTofu corpus instead of Terraform's
+#   --state                                  the state corpus (--state) instead of Terraform's
 #
 # The archive is deterministic: names sorted, mtime 0, owner/group 0, modes
 # a=rX,u+w (so an extracted tree can be deleted), GNU tar format, single-threaded xz -9e.
@@ -24,9 +26,10 @@ flag=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --tofu) archive="$here/corpus-tofu.tar.xz"; from="$repo/../shared/conformance-tofu"; flag=" --tofu" ;;
+    --state) archive="$here/corpus-state.tar.xz"; from="$repo/../shared/conformance-state"; flag=" --state" ;;
     --verify) verify=1 ;;
     --from) from="$2"; shift ;;
-    -h|--help) sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "sync.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift

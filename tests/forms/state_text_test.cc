@@ -1,0 +1,91 @@
+#include "forms/state_text.h"
+
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "pipeline/plan_doc.h"
+
+using tfstream::pipeline::Options;
+using tfstream::testing::RenderDoc;
+
+namespace {
+
+const char* kSchemas =
+    R"("provider_schemas":{"p":{"resource_schemas":{"t":{"block":{"attributes":{"id":{"type":"string",)"
+    R"("optional":true},"tags":{"type":["map","string"],"optional":true}}}}}}})";
+
+std::string RenderState(const std::string& state) {
+  Options o;
+  o.state = true;
+  o.flavor = tfstream::pipeline::FlavorChoice::kTerraform;
+  // The schemas file: written beside the state as --schemas would read it.
+  static std::string schemas = std::string(R"({"format_version":"1.0",)") + kSchemas + "}";
+  tfstream::pipeline::Input input;
+  input.plan = state;
+  input.plan_label = "state.json";
+  input.has_schemas = true;
+  input.schemas = schemas;
+  input.schemas_label = "schemas.json";
+  tfstream::buffer::OutputSink out;
+  tfstream::Status s = tfstream::forms::RenderPlan(input, o, &out);
+  if (!s.ok()) return "ERROR: " + s.message();
+  return *out.buffer();
+}
+
+}  // namespace
+
+TEST_CASE("state text: resources as unchanged blocks, outputs sorted and last", "[state]") {
+  CHECK(RenderState(R"({"format_version":"1.0","values":{"outputs":{"z":{"value":"last","type":"string"},)"
+                    R"("a":{"value":"s3cret","type":"string","sensitive":true}},"root_module":{"resources":[)"
+                    R"({"address":"t.one","mode":"managed","type":"t","name":"one","provider_name":"p",)"
+                    R"("values":{"id":"1","tags":{"k":"v"}},"tainted":true},)"
+                    R"({"address":"t.one","mode":"managed","type":"t","name":"one","provider_name":"p",)"
+                    R"("values":{"id":"0"},"deposed_key":"abcd1234","tainted":true}]}}})") ==
+        "# t.one: (tainted)\n"
+        "resource \"t\" \"one\" {\n"
+        "    id   = \"1\"\n"
+        "    tags = {\n"
+        "        \"k\" = \"v\"\n"
+        "    }\n"
+        "}\n"
+        "\n"
+        "# t.one: (deposed object abcd1234)\n"
+        "resource \"t\" \"one\" {\n"
+        "    id = \"0\"\n"
+        "}\n"
+        "\n"
+        "\n"
+        "Outputs:\n"
+        "\n"
+        "a = (sensitive value)\n"
+        "z = \"last\"\n");
+}
+
+TEST_CASE("state text: an empty state, and the version warning", "[state]") {
+  CHECK(RenderState(R"({"format_version":"1.0"})") == "The state file is empty. No resources are represented.\n");
+  CHECK(RenderState(R"({"format_version":"1.1"})") ==
+        "\nWarning: This state was retrieved using a different version of Terraform, the\n"
+        "state presented here maybe missing representations of recent features.\n"
+        "The state file is empty. No resources are represented.\n");
+}
+
+TEST_CASE("state text: what the renderer would panic on is a one-line error before any output", "[state]") {
+  CHECK(RenderState(R"({"values":{"root_module":{"resources":[{"address":"t.x","mode":"ephemeral","type":"t"}]}}})") ==
+        "ERROR: state.json: byte 39: t.x: unknown resource mode \"ephemeral\" (a state holds \"managed\" and \"data\" "
+        "resources)");
+  std::string missing = RenderState(
+      R"({"values":{"root_module":{"resources":[{"address":"u.x","mode":"managed","type":"u","provider_name":"p"}]}}})");
+  CHECK(missing.starts_with("ERROR: state.json: byte 39: u.x: no schema for resource type \"u\" of provider \"p\""));
+  CHECK(RenderState(R"({"values":{"outputs":{"o":{"value":[1],"type":"string"}},"root_module":{"resources":[)"
+                    R"({"address":"t.x","mode":"managed","type":"t","name":"x","provider_name":"p"}]}}})")
+            .starts_with("ERROR: state.json: byte 26: output \"o\": an array value where the schema says string"));
+}
+
+TEST_CASE("state text: a plan or a schemas file given as a state is refused", "[state]") {
+  CHECK(RenderState(R"({"format_version":"1.2","planned_values":{}})")
+            .starts_with("ERROR: state.json: this is a plan, not a state: drop --state"));
+  CHECK(RenderState(R"({"format_version":"1.0","provider_schemas":{}})")
+            .starts_with("ERROR: state.json: this is a provider schemas document, not a state"));
+  CHECK(RenderState(R"({"version":4,"serial":3,"lineage":"l","resources":[]})")
+            .starts_with("ERROR: state.json: this is a raw state file (terraform.tfstate)"));
+}
