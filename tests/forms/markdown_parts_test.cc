@@ -283,3 +283,12 @@ TEST_CASE("a unit whose body is read in pieces is written exactly as one held in
     CHECK(!held.empty());
   }
 }
+
+TEST_CASE("the part marker escapes what could end or break the HTML comment", "[markdown]") {
+  using tfstream::pipeline::PartMarker;
+  CHECK(PartMarker("", 1) == "<!-- tfstream::part 1 -->\n");
+  CHECK(PartMarker("prod eu", 12) == "<!-- tfstream:prod eu:part 12 -->\n");
+  CHECK(PartMarker("my-app", 2) == "<!-- tfstream:my-app:part 2 -->\n");
+  CHECK(PartMarker("a--b -->", 1) == "<!-- tfstream:a%2D%2Db %2D%2D%3E:part 1 -->\n");
+  CHECK(PartMarker("100% <x>\t", 1) == "<!-- tfstream:100%25 %3Cx%3E%09:part 1 -->\n");
+}
