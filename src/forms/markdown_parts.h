@@ -13,10 +13,10 @@
 // longer run are removed (so <prefix>.*.md is exactly this run's parts) and
 // the paths written are listed on standard output, one a line.
 //
-// Every part opens with a hidden marker line, PartMarker(title, N): a bot
-// posting the parts as comments finds those of an earlier run of the same
-// --title project by it (ci/post_comments.py) and edits them. With a title,
-// "## <title>" follows. With max_parts N (and a
+// With the marker on (--format markdown always sets it), every part opens
+// with a hidden line, PartMarker(title, N): a bot posting the parts as
+// comments finds those of an earlier run of the same --title project by it
+// (ci/post_comments.py) and edits them. With a title, "## <title>" follows. With max_parts N (and a
 // byte limit), at most N parts are written (to standard output: the one
 // document, cut instead of refused): the first unit that does not fit in
 // the last part, and every unit after it, is left out, and the last part
@@ -50,6 +50,7 @@ class MarkdownParts {
   ~MarkdownParts();
   // Before the first Add().
   void set_title(std::string title) { title_ = std::move(title); }
+  void set_marker(bool on) { marker_ = on; }
   void set_max_parts(size_t max_parts, std::string details_url) {
     max_parts_ = max_parts;
     details_url_ = std::move(details_url);
@@ -69,7 +70,7 @@ class MarkdownParts {
  private:
   // What part `part` (from 1) opens with: the marker, then the title.
   std::string Heading(size_t part) const {
-    return PartMarker(title_, part) + (title_.empty() ? "" : "## " + title_ + "\n\n");
+    return (marker_ ? PartMarker(title_, part) : "") + (title_.empty() ? "" : "## " + title_ + "\n\n");
   }
   // The closing note for `left_out` units left out.
   std::string LeftOutNote(size_t left_out) const;
@@ -101,6 +102,7 @@ class MarkdownParts {
   std::string listing_;  // the paths written, for standard output
 
   std::string title_, details_url_;
+  bool marker_ = false;
   size_t max_parts_ = 0;
   size_t left_out_ = 0;  // once non-zero, every later unit is left out too
 };
