@@ -147,7 +147,7 @@ std::string OptionList(const po::options_description& desc) {
     if (short_name.size() == 2 && short_name[0] == '-') names = short_name + ", " + names;
     list.push_back({names, option->format_parameter(), option->description()});
   }
-  return tfstream::cli::FormatOptionList(desc.caption(), list);
+  return tfstream::cli::FormatOptionList("Options", list);
 }
 
 int Fail(const std::string& message, int code) {
