@@ -285,7 +285,7 @@ TEST_CASE("a unit whose body is read in pieces is written exactly as one held in
 }
 
 TEST_CASE("the part marker escapes what could end or break the HTML comment", "[markdown]") {
-  using tfstream::pipeline::PartMarker;
+  using tfstream::forms::PartMarker;
   CHECK(PartMarker("", 1) == "<!-- tfstream::part 1 -->\n");
   CHECK(PartMarker("prod eu", 12) == "<!-- tfstream:prod eu:part 12 -->\n");
   CHECK(PartMarker("my-app", 2) == "<!-- tfstream:my-app:part 2 -->\n");
