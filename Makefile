@@ -36,13 +36,14 @@ CASES        := $(BUILD_DIR)/conformance$(if $(TOFU),-tofu)/cases
 KNOWN        := tests/conformance/known_failures$(if $(TOFU),_tofu).txt
 SYNC_FLAGS   := $(if $(TOFU),--tofu)
 
-.PHONY: help deps build run test test-sanitize static test-static install conformance known-failures sync-corpus verify-corpus clean
+.PHONY: help deps build run test check test-sanitize static test-static install conformance known-failures sync-corpus verify-corpus clean
 
 help:
 	@echo "make deps            install missing Debian build packages (apt-get)"
 	@echo "make build           configure $(BUILD_DIR)/ (Release) and build (-j$(JOBS))"
 	@echo "make run             build, then render $(EXAMPLE_PLAN)"
-	@echo "make test            build, run unit + conformance tests, then make test-sanitize"
+	@echo "make test            build, then every ctest suite in $(BUILD_DIR)/ (unit, conformance, cli, ...), -j$(JOBS)"
+	@echo "make check           make test-sanitize, make test-static, then make fuzz [FUZZ_SKIP=1] [FUZZ_DEADLINE=epoch-s]"
 	@echo "make test-sanitize   Debug ASan+UBSan build in $(ASAN_DIR)/ and its tests"
 	@echo "make static          fully static $(STATIC_DIR)/tfstream (glibc, mimalloc, ...) [STATIC_ALLOCATOR=auto|mimalloc|glibc]"
 	@echo "make test-static     make static, then its checks: no shared library, conformance, robustness, cli"
@@ -80,12 +81,29 @@ run: build
 conformance_summary = awk '/^[0-9]+\/[0-9]+ Testing: / {t = $$3} \
   /^[0-9]+ passed, [0-9]+ failed/ {print "   " t " -> " $$0}' $(1)/Testing/Temporary/LastTest.log
 
+# The quick suite a contributor runs many times a day: the Release build and
+# every ctest test in it (all corpora, file and stdin), JOBS at a time. The
+# slow builds (ASan+UBSan, fully static, fuzzing) are `make check`'s.
 test: build
-	@echo "== ctest $(BUILD_DIR)/ (Release)"
-	@$(CTEST) --test-dir $(BUILD_DIR) --output-on-failure
+	@echo "== ctest $(BUILD_DIR)/ (Release, -j$(JOBS))"
+	@$(CTEST) --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)
 	@echo "== conformance summary (Release)"
 	@$(call conformance_summary,$(BUILD_DIR))
+
+# The long checks, run by CI after `make test`: the sanitizer build and its
+# suites, the static binary and its suites, then fuzzing. FUZZ_SKIP=1 leaves
+# fuzzing out; FUZZ_DEADLINE (seconds since the epoch) skips it when that time
+# has passed by then (.ci/run's budget).
+check:
 	@$(MAKE) --no-print-directory test-sanitize
+	@$(MAKE) --no-print-directory test-static
+	@if [ "$(FUZZ_SKIP)" = 1 ]; then \
+	  echo "check: fuzzing skipped (FUZZ_SKIP=1)"; \
+	elif [ -n "$(FUZZ_DEADLINE)" ] && [ "$$(date +%s)" -ge "$(FUZZ_DEADLINE)" ]; then \
+	  echo "check: fuzzing skipped: past the deadline (FUZZ_DEADLINE=$(FUZZ_DEADLINE))"; \
+	else \
+	  $(MAKE) --no-print-directory fuzz; \
+	fi
 
 test-sanitize: deps
 	@echo "== configure $(ASAN_DIR)/ (Debug, ASan+UBSan)"
@@ -200,6 +218,8 @@ clean:
 # ./$(FUZZ_DIR)/<target> <file>).
 FUZZ_DIR     ?= build-fuzz
 FUZZ_TIME    ?= 60
+FUZZ_SKIP    ?=
+FUZZ_DEADLINE ?=
 FUZZ_TARGETS ?= pre_scan json_parser render
 FUZZ_FLAGS   ?= -max_len=65536 -timeout=30 -rss_limit_mb=4096 -print_final_stats=1
 FUZZ_PACKAGES := clang libclang-rt-dev

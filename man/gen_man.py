@@ -26,17 +26,36 @@ def esc(text):
 
 
 def option_heading(spec):
-    """'-j [ --jobs ] N' -> bold names, italic argument."""
-    spec = spec.replace("[ ", "").replace(" ]", "")
-    out = []
-    for word in spec.split():
-        if word.startswith("-"):
-            out.append("\\fB" + word.replace("-", "\\-") + "\\fR")
+    """'-j, --jobs N' -> '\\fB\\-j\\fR, \\fB\\-\\-jobs\\fR \\fIN\\fR': bold names, italic
+    argument."""
+    words = spec.split()
+    names, argument = [], []
+    for word in words:
+        if word.startswith("-") and not argument:
+            names.append("\\fB" + word.rstrip(",").replace("-", "\\-") + "\\fR")
         else:
-            out.append("\\fI" + esc(word) + "\\fR")
-    # "-j --jobs N" reads better as "-j, --jobs N".
-    text = " ".join(out)
-    return re.sub(r"(\\fB\\-[A-Za-z]\\fR) (\\fB\\-\\-)", r"\1, \2", text)
+            argument.append(word)
+    text = ", ".join(names)
+    if argument:
+        text += " \\fI" + esc(" ".join(argument)) + "\\fR"
+    return text
+
+
+def version_lines(version):
+    """--version's first line ("tfstream 0.1.0") and, from the lines after it
+    ("reproduces, --flavor terraform: REF"), one sentence each for
+    DESCRIPTION."""
+    lines = [l.strip() for l in version.strip().split("\n") if l.strip()]
+    sentences = []
+    for line in lines[1:]:
+        m = re.match(r"^reproduces, (--flavor \S+):\s*(.*)$", line)
+        if m:
+            flag = m.group(1).split()
+            sentences.append("With \\fB%s %s\\fR it reproduces %s." %
+                             (flag[0].replace("-", "\\-"), flag[1], esc(m.group(2))))
+        else:
+            sentences.append(esc(line))
+    return lines[0], sentences
 
 
 def parse_options(lines):
@@ -94,7 +113,8 @@ def section_body(lines):
 def main():
     tfstream, target = sys.argv[1], sys.argv[2]
     help_text = subprocess.run([tfstream, "--help"], check=True, capture_output=True, text=True).stdout
-    version = subprocess.run([tfstream, "--version"], check=True, capture_output=True, text=True).stdout.strip()
+    version = subprocess.run([tfstream, "--version"], check=True, capture_output=True, text=True).stdout
+    version_title, reproduces = version_lines(version)
     lines = help_text.rstrip("\n").split("\n")
 
     sections = []  # (title, lines)
@@ -106,7 +126,7 @@ def main():
             sections[-1][1].append(line)
 
     out = [
-        '.TH TFSTREAM 1 "" "%s" "User Commands"' % esc(version.split(" (")[0]),
+        '.TH TFSTREAM 1 "" "%s" "User Commands"' % esc(version_title).replace('"', "'"),
         ".SH NAME",
         "tfstream \\- " + NAME,
     ]
@@ -115,7 +135,8 @@ def main():
             usage, rest = body[0], body[1:]
             out += [".SH SYNOPSIS", ".B " + esc(usage.split(" ", 1)[0]), esc(usage.split(" ", 1)[1])]
             out += [".SH DESCRIPTION"] + section_body([l if l.startswith(" ") else "  " + l for l in rest])
-            out += [".PP", "It reproduces " + esc(version.split("(reproduces ", 1)[-1].rstrip(")")) + "."]
+            for sentence in reproduces:
+                out += [".PP", sentence]
         elif title == "Options":
             out.append(".SH OPTIONS")
             for spec, desc in parse_options(body):

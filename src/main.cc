@@ -22,6 +22,7 @@
 #include "buffer/output_sink.h"
 #include "base/flavor.h"
 #include "cli/help_text.h"
+#include "cli/option_list.h"
 #include "cli/usable_cores.h"
 #include "pipeline/ordered_parallel.h"
 #include "forms/render_plan.h"
@@ -137,6 +138,18 @@ void CatchShrinkingInput(const std::string& labels) {
   sigaction(SIGBUS, &sa, nullptr);
 }
 
+// --help's option list, spelled "-j, --jobs N" (cli/option_list.h).
+std::string OptionList(const po::options_description& desc) {
+  std::vector<tfstream::cli::OptionHelp> list;
+  for (const auto& option : desc.options()) {
+    std::string names = "--" + option->long_name();
+    std::string short_name = option->canonical_display_name(po::command_line_style::allow_dash_for_short);
+    if (short_name.size() == 2 && short_name[0] == '-') names = short_name + ", " + names;
+    list.push_back({names, option->format_parameter(), option->description()});
+  }
+  return tfstream::cli::FormatOptionList("Options", list);
+}
+
 int Fail(const std::string& message, int code) {
   std::fprintf(stderr, "tfstream: %s\n", OneLine(message).c_str());
   return code;
@@ -242,7 +255,7 @@ int main(int argc, char** argv) {
     return usage;
   }
   if (vm.count("help")) {
-    std::cout << kUsage << "\n" << desc << "\n" << tfstream::cli::HelpDetails();
+    std::cout << kUsage << "\n" << OptionList(desc) << "\n" << tfstream::cli::HelpDetails();
     return 0;
   }
   if (vm.count("version")) {

@@ -147,11 +147,18 @@ Markdown:
   "_tfstream: K more sections of this plan left out (--max-parts=N)._",
   followed by "[Full plan](URL)" with --details-url URL; room for that line is
   kept. Without --output-prefix the document is one part: --max-parts 1 cuts it
-  instead of exiting 3. Recipes: GitHub's $GITHUB_STEP_SUMMARY (1 MiB a step):
-    tfstream --format markdown --max-bytes 1000000 --max-parts 1 \
-      --details-url "$RUN_URL" plan.json >> "$GITHUB_STEP_SUMMARY"
-  GitLab notes (1,000,000 characters; bytes are never fewer): the same with
-  --max-bytes 1000000, posted as the note body.
+  instead of exiting 3. Every part opens with a hidden marker, "<!--
+  tfstream:TITLE:part N -->" (TITLE is --title; "%", "<", ">" and runs of "-"
+  in it written %25, %3C, %3E, %2D), by which a bot finds the comments of an
+  earlier run of the same project and edits them instead of adding more.
+
+  Recipe: GitHub's job summary ($GITHUB_STEP_SUMMARY, 1 MiB a step):
+    tfstream --schemas schemas.json --format markdown --max-bytes 1000000 \
+      --max-parts 1 --details-url "$RUN_URL" plan.json \
+      >> "$GITHUB_STEP_SUMMARY"
+  Pull-request comments and GitLab notes updated in place (one set per
+  --title, capped by --max-parts, failing when tfstream fails): the README's
+  recipes with ci/post_comments.py, or the GitHub Action (action.yml).
 
 JSON:
   --format json writes one JSON document (schema in the README and in
@@ -221,7 +228,7 @@ Examples:
     tfstream --summary --detailed-exitcode plan.json; echo $?
     tfstream --schemas schemas.json --bundle plan.json > plan.bundle.json
     tfstream plan.bundle.json
-    tfstream --schemas schemas.json --format markdown --output-prefix out/plan plan.json
+    tfstream --schemas schemas.json --format markdown --max-parts 5 --output-prefix out/plan plan.json
 )HELP";
 }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 
 namespace tfstream::forms {
@@ -54,6 +55,22 @@ bool TruncateUnit(const MarkdownUnit& unit, std::string_view body_start, size_t 
   return true;
 }
 
+std::string PartMarker(std::string_view title, size_t part) {
+  std::string key;
+  char hex[4];
+  for (size_t i = 0; i < title.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(title[i]);
+    bool dash_run = c == '-' && ((i > 0 && title[i - 1] == '-') || (i + 1 < title.size() && title[i + 1] == '-'));
+    if (c == '%' || c == '<' || c == '>' || c < 0x20 || c == 0x7f || dash_run) {
+      std::snprintf(hex, sizeof hex, "%%%02X", c);
+      key += hex;
+    } else {
+      key += static_cast<char>(c);
+    }
+  }
+  return "<!-- tfstream:" + key + ":part " + std::to_string(part) + " -->\n";
+}
+
 MarkdownParts::~MarkdownParts() {
   if (fd_ >= 0) close(fd_);
 }
@@ -91,11 +108,11 @@ Status MarkdownParts::Add(const MarkdownUnit& unit) {
   if (left_out_ > 0) return ++left_out_, Status::Ok();
   if (prefix_.empty()) {
     if (max_bytes_ == 0) {
-      if (part_units_++ == 0) out_->Append(Heading());
+      if (part_units_++ == 0) out_->Append(Heading(1));
       Status s = out_->AppendPieces([&](const buffer::PieceFn& piece) { return unit.Read(piece); });
       return s.ok() ? out_->Flush() : s;
     }
-    if (part_units_ == 0) pending_ = Heading();
+    if (part_units_ == 0) pending_ = Heading(1);
     if (part_full_) return ++left_out_, Status::Ok();
     const size_t limit = Limit(InLastPart());
     if (max_parts_ > 0 && pending_.size() + unit.size() > limit) {
@@ -177,7 +194,7 @@ Status MarkdownParts::OpenPart() {
   listing_ += path + "\n";
   part_size_ = part_units_ = 0;
   part_full_ = false;
-  std::string opening = Heading();
+  std::string opening = Heading(parts_);
   if (parts_ > 1) opening += "_Plan continued (part " + std::to_string(parts_) + ")._\n\n";
   return WritePart(opening);
 }
@@ -208,7 +225,7 @@ Status MarkdownParts::ClosePart() {
 
 Status MarkdownParts::Finish() {
   if (prefix_.empty()) {
-    if (part_units_ == 0) out_->Append(Heading());
+    if (part_units_ == 0) out_->Append(Heading(1));
     out_->Append(pending_);
     pending_.clear();
     if (left_out_ > 0) out_->Append(LeftOutNote(left_out_));

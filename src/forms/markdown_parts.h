@@ -13,7 +13,10 @@
 // longer run are removed (so <prefix>.*.md is exactly this run's parts) and
 // the paths written are listed on standard output, one a line.
 //
-// With a title, every part opens with "## <title>". With max_parts N (and a
+// With the marker on (--format markdown always sets it), every part opens
+// with a hidden line, PartMarker(title, N): a bot posting the parts as
+// comments finds those of an earlier run of the same --title project by it
+// (ci/post_comments.py) and edits them. With a title, "## <title>" follows. With max_parts N (and a
 // byte limit), at most N parts are written (to standard output: the one
 // document, cut instead of refused): the first unit that does not fit in
 // the last part, and every unit after it, is left out, and the last part
@@ -26,12 +29,19 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "base/status.h"
 #include "buffer/output_sink.h"
 #include "forms/markdown_block.h"
 
 namespace tfstream::forms {
+
+// "<!-- tfstream:TITLE:part N -->\n", invisible in rendered Markdown. TITLE
+// is `title` with '%', '<', '>', control characters and every '-' of a run
+// of two or more written as %XX, so the comment cannot end early or hold
+// "--"; "" without a title.
+std::string PartMarker(std::string_view title, size_t part);
 
 class MarkdownParts {
  public:
@@ -40,6 +50,7 @@ class MarkdownParts {
   ~MarkdownParts();
   // Before the first Add().
   void set_title(std::string title) { title_ = std::move(title); }
+  void set_marker(bool on) { marker_ = on; }
   void set_max_parts(size_t max_parts, std::string details_url) {
     max_parts_ = max_parts;
     details_url_ = std::move(details_url);
@@ -57,7 +68,10 @@ class MarkdownParts {
   size_t left_out() const { return left_out_; }
 
  private:
-  std::string Heading() const { return title_.empty() ? "" : "## " + title_ + "\n\n"; }
+  // What part `part` (from 1) opens with: the marker, then the title.
+  std::string Heading(size_t part) const {
+    return (marker_ ? PartMarker(title_, part) : "") + (title_.empty() ? "" : "## " + title_ + "\n\n");
+  }
   // The closing note for `left_out` units left out.
   std::string LeftOutNote(size_t left_out) const;
   // The bytes a part may hold: the last one keeps room for the note.
@@ -88,6 +102,7 @@ class MarkdownParts {
   std::string listing_;  // the paths written, for standard output
 
   std::string title_, details_url_;
+  bool marker_ = false;
   size_t max_parts_ = 0;
   size_t left_out_ = 0;  // once non-zero, every later unit is left out too
 };

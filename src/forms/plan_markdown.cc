@@ -118,6 +118,7 @@ std::string MarkdownCountTable(const stream::PlanFacts& f, const Flavor& flavor)
 
 void ConfigureParts(const Options& options, Report* report, MarkdownParts* parts) {
   parts->set_title(options.title);
+  parts->set_marker(true);  // every --format markdown part: see MarkdownParts
   parts->set_max_parts(options.max_parts, options.details_url);
   if (report != nullptr) parts->set_too_large_flag(&report->too_large);
 }

@@ -18,7 +18,7 @@ destdir_is_honoured() {
 page_documents_every_option() {
   local page=$PREFIX/share/man/man1/tfstream.1 opt
   head -1 "$page" | grep -q "^\.TH TFSTREAM 1 \"\" \"tfstream $("$TFSTREAM" --version | awk '{print $2}')\"" || return 1
-  for opt in $("$TFSTREAM" --help | grep -oE '^  (-[a-z] \[ )?--[a-z-]+' | grep -oE -- '--[a-z-]+'); do
+  for opt in $("$TFSTREAM" --help | grep -oE '^  (-[a-z], )?--[a-z-]+' | grep -oE -- '--[a-z-]+'); do
     grep -qF -- "\\fB$(sed 's/-/\\-/g' <<<"$opt")\\fR" "$page" || { echo "  man page lacks $opt"; return 1; }
   done
   for section in SYNOPSIS DESCRIPTION OPTIONS TERMINAL PROGRESS FILTERS SUMMARY MARKDOWN ENVIRONMENT \

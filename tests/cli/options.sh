@@ -270,8 +270,8 @@ summary_markdown_grouped() {
     [ "$(grep -c '<details>' "$WORK/s")" = "$(grep -c '</details>' "$WORK/s")" ]
 }
 markdown_alert_on_top() {
-  # The destroy alert opens the first part, the whole plan's (filters aside).
-  t --format markdown --action create $P | head -1 | grep -qx '> \[!WARNING\]' &&
+  # The destroy alert opens the first part (after its hidden marker), the whole plan's (filters aside).
+  t --format markdown --action create $P | sed -n 2p | grep -qx '> \[!WARNING\]' &&
     t --format markdown --action create $P | grep -qx '> This plan destroys 4 resources: 2 deleted, 2 replaced.'
 }
 markdown_max_parts() {
@@ -279,9 +279,11 @@ markdown_max_parts() {
     t --format markdown --max-bytes 1100 --max-parts 2 --title prod --details-url 'https://ci.example/runs/7' \
       --output-prefix "$WORK/mp/plan" $P >"$WORK/listing" || return 1
   [ "$(wc -l <"$WORK/listing")" = 2 ] || { echo "  $(wc -l <"$WORK/listing") parts"; return 1; }
-  local f
-  for f in "$WORK"/mp/plan.1.md "$WORK"/mp/plan.2.md; do
-    [ "$(wc -c <"$f")" -le 1100 ] && head -1 "$f" | grep -qx '## prod' || { echo "  $f"; return 1; }
+  local f n
+  for n in 1 2; do
+    f=$WORK/mp/plan.$n.md
+    [ "$(wc -c <"$f")" -le 1100 ] && [ "$(head -1 "$f")" = "<!-- tfstream:prod:part $n -->" ] &&
+      sed -n 2p "$f" | grep -qx '## prod' || { echo "  $f"; return 1; }
   done
   tail -1 "$WORK/mp/plan.2.md" |
     grep -qx '_tfstream: [0-9]* more sections of this plan left out (--max-parts=2)._ \[Full plan\](https://ci.example/runs/7)'

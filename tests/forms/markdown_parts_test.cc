@@ -283,3 +283,37 @@ TEST_CASE("a unit whose body is read in pieces is written exactly as one held in
     CHECK(!held.empty());
   }
 }
+
+TEST_CASE("the part marker escapes what could end or break the HTML comment", "[markdown]") {
+  using tfstream::forms::PartMarker;
+  CHECK(PartMarker("", 1) == "<!-- tfstream::part 1 -->\n");
+  CHECK(PartMarker("prod eu", 12) == "<!-- tfstream:prod eu:part 12 -->\n");
+  CHECK(PartMarker("my-app", 2) == "<!-- tfstream:my-app:part 2 -->\n");
+  CHECK(PartMarker("a--b -->", 1) == "<!-- tfstream:a%2D%2Db %2D%2D%3E:part 1 -->\n");
+  CHECK(PartMarker("100% <x>\t", 1) == "<!-- tfstream:100%25 %3Cx%3E%09:part 1 -->\n");
+}
+
+TEST_CASE("with the marker on, every part opens with its numbered marker and fits the limit", "[markdown]") {
+  TempDir dir;
+  OutputSink listing;
+  {
+    MarkdownParts parts(1100, dir.path + "/p", &listing);
+    parts.set_title("prod");
+    parts.set_marker(true);
+    for (int i = 0; i < 3; ++i) REQUIRE(parts.Add(DetailsUnit(Summary(i), Lines(12, 50))).ok());
+    REQUIRE(parts.Finish().ok());
+  }
+  CHECK(*listing.buffer() == dir.path + "/p.1.md\n" + dir.path + "/p.2.md\n" + dir.path + "/p.3.md\n");
+  for (int n = 1; n <= 3; ++n) {
+    std::string part = Slurp(dir.path + "/p." + std::to_string(n) + ".md");
+    std::string opening = "<!-- tfstream:prod:part " + std::to_string(n) + " -->\n## prod\n\n";
+    CHECK(part.rfind(opening, 0) == 0);
+    CHECK(part.size() <= 1100);
+  }
+  OutputSink out;
+  MarkdownParts one(0, "", &out);
+  one.set_marker(true);
+  REQUIRE(one.Add(Plain("a\n")).ok());
+  REQUIRE(one.Finish().ok());
+  CHECK(*out.buffer() == "<!-- tfstream::part 1 -->\na\n");
+}

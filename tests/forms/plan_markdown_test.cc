@@ -27,6 +27,7 @@ TEST_CASE("markdown: summary line, count table, one details section per block", 
       PlanChange("t.b", R"(["delete","create"])", "b", "b2"),
   });
   CHECK(RenderDoc(doc, Markdown()) ==
+        "<!-- tfstream::part 1 -->\n"  // every part's marker (MarkdownParts::set_marker)
         "> [!WARNING]\n"
         "> This plan destroys 1 resource: 0 deleted, 1 replaced.\n"
         "> - `-/+` `t.b`\n"
@@ -66,11 +67,12 @@ TEST_CASE("markdown: summary line, count table, one details section per block", 
 
 TEST_CASE("markdown: no changes, and filters", "[markdown]") {
   CHECK(RenderDoc(PlanDoc({PlanChange("t.a", R"(["no-op"])", "a", "a")}), Markdown()) ==
-        "**No changes.** Your infrastructure matches the configuration.\n\n");
+        "<!-- tfstream::part 1 -->\n**No changes.** Your infrastructure matches the configuration.\n\n");
   Options o = Markdown();
   REQUIRE(o.filter.AddActions("update").ok());
   CHECK(RenderDoc(PlanDoc({PlanChange("t.a", R"(["create"])", "null", "a")}), o) ==
-        "**Plan:** 1 to add, 0 to change, 0 to destroy.\n\nFiltered out 1 of 1 resource blocks.\n\n");
+        "<!-- tfstream::part 1 -->\n**Plan:** 1 to add, 0 to change, 0 to destroy.\n\nFiltered out 1 of 1 resource "
+        "blocks.\n\n");
 }
 
 TEST_CASE("markdown to standard output over --max-bytes fails and says so", "[markdown]") {

@@ -85,7 +85,7 @@ TEST_CASE("Markdown summary: the destroy alert lists 20 addresses, then how many
   o.format = tfstream::pipeline::Format::kMarkdown;
   o.max_bytes = 0;
   std::string got = RenderDoc(PlanDoc(changes), o);
-  CHECK(got.rfind("> [!WARNING]\n> This plan destroys 25 resources: 25 deleted, 0 replaced.\n> - `-` `t.d0`\n", 0) == 0);
+  CHECK(got.rfind("<!-- tfstream::part 1 -->\n> [!WARNING]\n> This plan destroys 25 resources: 25 deleted, 0 replaced.\n> - `-` `t.d0`\n", 0) == 0);
   CHECK(got.find("> - `-` `t.d19`\n> - ... and 5 more\n\n**Plan:** 1 to add, 0 to change, 25 to destroy.\n") !=
         std::string::npos);
   CHECK(got.find("`t.d20`\n> ") == std::string::npos);
@@ -98,7 +98,7 @@ TEST_CASE("Markdown summary: no alert when nothing is destroyed; addresses are c
   o.format = tfstream::pipeline::Format::kMarkdown;
   o.max_bytes = 0;
   std::string got = RenderDoc(PlanDoc({PlanChange("t.c", R"(["create"])", "null", "b")}), o);
-  CHECK(got.rfind("**Plan:** 1 to add, 0 to change, 0 to destroy.\n", 0) == 0);
+  CHECK(got.rfind("<!-- tfstream::part 1 -->\n**Plan:** 1 to add, 0 to change, 0 to destroy.\n", 0) == 0);
   CHECK(got.find("- `+` `t.c`\n") != std::string::npos);
 }
 
