@@ -29,8 +29,12 @@ Input:
   provider_format_version), or it has the renderer's shape (provider_schemas
   without format_version). A state (`terraform show -json` without PLANFILE),
   a provider schemas document, {}, null, a binary plan file (a zip: convert it
-  with `terraform show -json PLANFILE`) and the setup-terraform wrapper's
-  "[command]" and "::debug::" lines are each refused with what they are.
+  with `terraform show -json PLANFILE`), gzip data, the JSON log of `terraform
+  plan -json` (save the plan with `terraform plan -out=PLANFILE`, then give
+  `terraform show -json PLANFILE`), empty input and the setup-terraform
+  wrapper's "[command]" and "::debug::" lines are each refused with what they
+  are; so is a plan given as --schemas. JSON that ends early is reported as a
+  truncated input.
   Only with --flavor opentofu given are {} and null rendered, as OpenTofu
   renders them (no changes; its cloud backend serves {} for a run without a
   plan), with a note on standard error that they hold no plan.
@@ -90,10 +94,23 @@ Filters:
   module and its instances, "aws_instance.web" all of its instances. The legend
   lists the symbols of the blocks shown; the "Plan:" line still counts the
   whole plan, and is followed by "Filtered out N of M resource blocks." The
-  drift and deferred sections, outputs and actions to invoke are not filtered.
-  An unknown action word is refused with the nearest suggested. When the plan
-  has blocks but the filters let none through, standard error says so (a
-  "tfstream: note:" line; exit status 0).
+  drift and deferred sections, outputs and actions to invoke are not filtered
+  (--drift hide leaves the drift out, see Drift). An unknown action word is
+  refused with the nearest suggested. When the plan has blocks but the filters
+  let none through, standard error says so (a "tfstream: note:" line; exit
+  status 0), naming the "**." form of a root-module pattern
+  ("aws_db_instance.*") that would match blocks inside modules.
+
+Drift:
+  --drift show (the default) prints the section "Objects have changed outside
+  of Terraform" as Terraform does. --drift hide prints in its place one line,
+  "Note: N objects have changed outside of Terraform (not shown: --drift
+  hide)", the rest unchanged; with --mode refresh-only, where the drift is
+  what the plan records, it is refused. The filters never apply to drift. In
+  Markdown the drift section comes last, after the planned changes, actions
+  and outputs, so --max-parts leaves it out before any change; with --drift
+  hide, the one line follows the headline. --summary and --format json take
+  no --drift.
 
 Summary:
   --summary prints, instead of the blocks, one line per block that would be
@@ -123,8 +140,9 @@ Markdown:
   in a ```diff fence. Each line's action symbol is moved to column 0 (spaces
   fill its old place, so alignment is kept): diff highlighting colours "+"
   lines green and "-" lines red ("-/+" red, "+/-" green) and leaves "~", "<="
-  and lines without a symbol plain. Drift, deferred changes, actions to invoke
-  and output changes each get one <details> section.
+  and lines without a symbol plain. Deferred changes (before the blocks),
+  actions to invoke, output changes and drift (last) each get one <details>
+  section.
 
   --max-bytes N (at least 1024; default 65000, under GitHub's 65536-character
   limit; 0: no limit) bounds the output. Without --output-prefix the document

@@ -38,6 +38,9 @@ struct Options {
 
   // --action / --address: which planned-change blocks are shown.
   stream::ChangeFilter filter;
+  // --drift hide: the drift section ("Objects have changed outside of ...")
+  // is one line saying how many objects it holds (plan_sections.h).
+  bool hide_drift = false;
   // --summary: one line per shown block (plan_summary.h) instead of the text.
   bool summary = false;
   // --bundle: the self-contained plan document (plan_bundle.h) instead of the text.
@@ -90,6 +93,7 @@ struct Report {
 struct Input {
   std::string_view plan;  // the whole plan document
   std::string plan_label;
+  bool plan_from_stdin = false;  // for the message when it is empty
   bool has_schemas = false;
   std::string_view schemas;  // the whole schemas document, when given
   std::string schemas_label;

@@ -190,6 +190,67 @@ check markdown_parts markdown_parts
 check markdown_parts_hold_everything markdown_parts_hold_everything
 check markdown_truncates_a_huge_block markdown_truncates_a_huge_block
 
+# --- drift ----------------------------------------------------------------------
+# automation.json with a planned change beside its drift: an update undoing it.
+python3 - "$WORK/drift.json" <<'PY'
+import json, sys
+plan = json.load(open("automation.json"))
+change = plan["resource_changes"][0]["change"]
+change["actions"] = ["update"]
+change["before"], change["after"] = change["after"], change["before"]
+json.dump(plan, open(sys.argv[1], "w"))
+PY
+D=(--schemas schemas.json "$WORK/drift.json")
+t --no-color "${D[@]}" >"$WORK/drift-shown"
+drift_show_is_the_default() { t --no-color --drift show "${D[@]}" | cmp -s - "$WORK/drift-shown"; }
+drift_hide_text() {
+  # One line where the section was; everything from the rule on as before.
+  t --no-color --drift hide "${D[@]}" >"$WORK/dh" && golden drift-hidden.out "$WORK/dh" &&
+    grep -q 'has changed' "$WORK/drift-shown" && ! grep -q 'has changed' "$WORK/dh" &&
+    cmp -s <(sed -n '/^─/,$p' "$WORK/dh") <(sed -n '/^─/,$p' "$WORK/drift-shown") &&
+    grep -qx 'Note: 1 object has changed outside of Terraform (not shown: --drift hide)' "$WORK/dh"
+}
+drift_hide_no_changes() {
+  # Drift beside no change: still one line, then Terraform's "No changes." text.
+  t --no-color --drift hide --schemas schemas.json automation.json >"$WORK/dn" &&
+    grep -qx 'Note: 1 object has changed outside of Terraform (not shown: --drift hide)' "$WORK/dn" &&
+    grep -q '^No changes. Your infrastructure matches the configuration.' "$WORK/dn" && ! grep -q 'has changed$' "$WORK/dn"
+}
+drift_markdown_after_changes() {
+  # The planned changes first, the drift section after them.
+  t --format markdown "${D[@]}" >"$WORK/dm" && golden markdown-drift-and-changes.md "$WORK/dm" &&
+    [ "$(grep -n '# test_bucket.x will be updated' "$WORK/dm" | head -1 | cut -d: -f1)" -lt \
+      "$(grep -n 'summary>Objects have changed outside of Terraform' "$WORK/dm" | cut -d: -f1)" ]
+}
+drift_markdown_never_crowds_out_changes() {
+  # With one part only, what is left out is the drift, not the changes.
+  t --format markdown --max-bytes 1100 --max-parts 1 "${D[@]}" >"$WORK/dc" &&
+    grep -q '# test_bucket.x will be updated' "$WORK/dc" && ! grep -q 'Objects have changed outside' "$WORK/dc" &&
+    grep -q '1 more section of this plan left out' "$WORK/dc"
+}
+drift_hide_markdown() {
+  t --format markdown --drift hide "${D[@]}" >"$WORK/dhm" &&
+    ! grep -q 'Objects have changed outside' "$WORK/dhm" &&
+    grep -qx '_1 object has changed outside of Terraform (not shown: --drift hide)._' "$WORK/dhm" &&
+    grep -q '# test_bucket.x will be updated' "$WORK/dhm"
+}
+# Filters choose planned-change blocks only: the drift section stays whole.
+drift_not_filtered() {
+  t --no-color --address 'nothing.*' "${D[@]}" 2>/dev/null | grep -q '# test_bucket.x has changed'
+}
+check drift_show_is_the_default drift_show_is_the_default
+check drift_hide_text drift_hide_text
+check drift_hide_no_changes drift_hide_no_changes
+check drift_markdown_after_changes drift_markdown_after_changes
+check drift_markdown_never_crowds_out_changes drift_markdown_never_crowds_out_changes
+check drift_hide_markdown drift_hide_markdown
+check drift_not_filtered drift_not_filtered
+check bad_drift usage_error --drift sometimes $P
+check drift_hide_not_refresh_only usage_error --drift hide --mode refresh-only $P
+check drift_not_for_summary usage_error --drift hide --summary $P
+check drift_not_for_json usage_error --drift show --format json $P
+check drift_not_for_bundle usage_error --drift hide --bundle $P
+
 # --- json -----------------------------------------------------------------------
 json() { t --format json $P >"$WORK/j" && golden json.json "$WORK/j" && python3 -m json.tool "$WORK/j" >/dev/null; }
 json_grouped_filtered() {
@@ -323,6 +384,27 @@ filter_matching_nothing_says_so() {
   t --no-color --action delete $P >/dev/null 2>"$WORK/err" && [ ! -s "$WORK/err" ]
 }
 check filter_matching_nothing_says_so filter_matching_nothing_says_so
+# A root-module pattern that matches nothing at the root but would inside
+# modules says so.
+filter_root_pattern_hints_modules() {
+  t --no-color --action update --address 'test_bucket.*' $P >/dev/null 2>"$WORK/err" &&
+    grep -qx "tfstream: note: --action/--address matched none of the plan's 12 resource blocks; a pattern matches from the root module only: '\*\*.test_bucket.\*' would match 2 inside modules" "$WORK/err" ||
+    { echo "  $(cat "$WORK/err")"; return 1; }
+}
+check filter_root_pattern_hints_modules filter_root_pattern_hints_modules
+# `tofu` is the program; the flavour is opentofu.
+flavor_tofu_suggests_opentofu() {
+  usage_error --flavor tofu $P &&
+    grep -qx "tfstream: --flavor must be terraform, opentofu or auto, not 'tofu' (OpenTofu's renderer is --flavor opentofu)" "$WORK/err"
+}
+check flavor_tofu_suggests_opentofu flavor_tofu_suggests_opentofu
+# --schemas FILE and no PLAN, standard input a terminal: the plan was meant as PLAN.
+schemas_without_plan_on_a_terminal() {
+  in_pty 100 "'$TFSTREAM' --schemas plan.json; echo \"exit \$?\"" >"$WORK/out"
+  grep -q "tfstream: no PLAN given and standard input is a terminal: --schemas plan.json names the provider schemas; give the plan as PLAN: tfstream --schemas schemas.json plan.json" "$WORK/out" &&
+    grep -q '^exit 2' "$WORK/out" || { echo "  $(cat "$WORK/out")"; return 1; }
+}
+check schemas_without_plan_on_a_terminal schemas_without_plan_on_a_terminal
 check empty_address usage_error --address '' $P
 check bad_format usage_error --format html $P
 check tiny_max_bytes usage_error --format markdown --max-bytes 100 $P
