@@ -204,7 +204,8 @@ int main(int argc, char** argv) {
       ("max-parts", po::value<long long>(&max_parts)->value_name("N"),
        "Markdown: at most N parts; the last says how many sections were left out (see Markdown)")
       ("details-url", po::value<std::string>(&details_url)->value_name("URL"),
-       "Markdown: link to the full plan, in the note of sections left out by --max-parts")
+       "Markdown: link to the full plan, in every note of what was left out or cut (--max-parts, a block over "
+       "--max-bytes, the destroy alert's list)")
       ("title", po::value<std::string>(&title)->value_name("TEXT"),
        "Markdown: a heading on every part (one project of several in a pull request)")
       ("strict-schemas", "exit 1 (after rendering everything) when resources' values carry attributes or blocks "

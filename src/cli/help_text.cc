@@ -119,10 +119,14 @@ Summary:
   (create, update, delete, delete-then-create, create-then-delete, read), then
   create-then-forget, forget and last blocks shown only because moved or
   imported; input order within a group. Then a blank line and the "Plan:" line
-  (always, even with zero counts) and, with filters, the "Filtered out" line.
-  It needs no schemas (a --schemas file given is still checked) and computes
-  no diffs. With --format markdown: the bold "Plan:" line, the count table and
-  one collapsed list of addresses per action.
+  (even with zero counts) and, with filters, the "Filtered out" line. Output
+  changes follow as Terraform lists them, "Changes to Outputs:" and one line
+  per output (symbol and name); a plan that changes only outputs gets, as in
+  Terraform's text, no "Plan:" line but the sentence on applying it. It needs
+  no schemas (a --schemas file given is still checked) and computes no
+  resource diffs. With --format markdown: the bold "Plan:" line (or "Changes
+  to Outputs."), the count table, one collapsed list of addresses per action
+  and one of the output changes.
 
   --group-by module (with --summary, or --format json) arranges the shown
   blocks as a tree of module instances (module.app["eu"].module.db), in the
@@ -151,7 +155,9 @@ Markdown:
   PATH.1.md, PATH.2.md, ... of at most N bytes each, never cutting a section; a
   part after the first starts with "_Plan continued (part K)._". A section
   larger than N on its own gets a part to itself, cut at a line boundary and
-  followed by a note saying how many lines are shown. Stale parts of an earlier
+  followed by a note saying how many lines are shown (and "[Full plan](URL)"
+  with --details-url URL, as every note of what was left out, the destroy
+  alert's "... and K more" included). Stale parts of an earlier
   run right after the last part (PATH.N+1.md, PATH.N+2.md, ... while they
   exist) are removed, and the paths written are printed on standard output, one
   per line.

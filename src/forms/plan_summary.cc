@@ -24,7 +24,11 @@
 #include "pipeline/plan_context.h"
 #include "forms/plan_markdown.h"
 #include "pipeline/plan_prepare.h"
+#include "pipeline/plan_sections.h"
 #include "pipeline/plan_totals.h"
+#include "pipeline/resource_worker.h"
+#include "render/renderers/util.h"
+#include "render/text/word_wrap.h"
 
 namespace tfstream::forms {
 
@@ -196,8 +200,34 @@ struct HeldLines {
   }
 };
 
+// What plan.renderHuman says of output changes: the outputs it lists under
+// "Changes to Outputs:" (those whose diff is not a no-op, by name), and
+// whether the "Plan:" line is printed at all (not for a plan that changes
+// only outputs: it prints no Plan line then, and a summary must not read
+// "Plan: 0 to add, ..." for it).
+struct OutputChanges {
+  std::vector<OutputEntry> changed;
+  bool plan_line = true;
+  // No resource action counted: Terraform says what applying only outputs means.
+  bool no_counts = false;
+
+  Status Read(const PlanContext& ctx) {
+    std::vector<OutputEntry> all;
+    ResourceWorker worker(ctx);
+    if (Status s = PrepareOutputs(ctx, &worker, &all); !s.ok()) return s;
+    for (OutputEntry& e : all) {
+      if (e.action != Action::kNoOp) changed.push_back(std::move(e));
+    }
+    const stream::PlanFacts& f = ctx.facts;
+    plan_line = f.shown_changes > 0 || !f.actions.empty() || changed.empty();
+    no_counts = std::all_of(f.counts.begin(), f.counts.end(), [](size_t v) { return v == 0; });
+    return Status::Ok();
+  }
+};
+
 Status WriteMarkdown(const PlanContext& ctx, const HeldLines& held, const ModuleWalk& walk,
-                     const Prefixes& prefixes, buffer::OutputSink* out, Report* report) {
+                     const Prefixes& prefixes, const OutputChanges& outputs, buffer::OutputSink* out,
+                     Report* report) {
   const Options& options = ctx.opt;
   const Flavor& flavor = *ctx.flavor;
   const ModuleTree& tree = held.tree;
@@ -207,9 +237,15 @@ Status WriteMarkdown(const PlanContext& ctx, const HeldLines& held, const Module
   bool errored = false, no_changes_quality = false;
   ResolveQuality(ctx, &errored, &no_changes_quality);
   if (errored) head += "**Planning failed.** ";
-  std::string line = PlanSummaryLine(ctx.facts, ctx.colorize, flavor);  // colour is off; ends in its newline
-  head += "**Plan:**" + line.substr(std::string_view("Plan:").size());
-  if (options.filter.active()) head += "\n" + FilteredOutLine(ctx.facts) + "\n";
+  if (outputs.plan_line) {
+    std::string line = PlanSummaryLine(ctx.facts, ctx.colorize, flavor);  // colour is off; ends in its newline
+    head += "**Plan:**" + line.substr(std::string_view("Plan:").size());
+    if (options.filter.active()) head += "\n" + FilteredOutLine(ctx.facts) + "\n";
+  } else {
+    head += flavor.Wording(
+        "**Changes to Outputs.** You can apply this plan to save these new output values to the {product} state, "
+        "without changing any real infrastructure.\n");
+  }
   head += "\n" + MarkdownCountTable(ctx.facts, flavor);
 
   MarkdownParts parts(options.max_bytes, options.output_prefix, out);
@@ -243,6 +279,15 @@ Status WriteMarkdown(const PlanContext& ctx, const HeldLines& held, const Module
                             HtmlEscape(CountsPhrase(tree.Counts(c, flavor))) + ")";
       if (!(s = parts.Add(ListUnit(summary, &section))).ok()) return s;
     }
+  }
+  if (!outputs.changed.empty()) {
+    MarkdownUnit list;
+    list.head = "<details><summary>Changes to Outputs (" + std::to_string(outputs.changed.size()) + ")</summary>\n\n";
+    for (const OutputEntry& o : outputs.changed) {
+      list.body += prefixes[static_cast<size_t>(o.action)] + CodeSpan(o.name) + "\n";
+    }
+    list.after = "\n</details>\n\n";
+    if (!(s = parts.Add(list)).ok()) return s;
   }
   if (options.detailed_exitcode && !(s = DecideChanges(ctx, report)).ok()) return s;
   if (!(s = parts.Finish()).ok()) return s;
@@ -314,9 +359,11 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
       prefixes[i] = plain.empty() ? "- " : "- " + CodeSpan(plain) + " ";
     }
   }
+  OutputChanges outputs;
+  if (!(s = outputs.Read(ctx)).ok()) return s;
   const ModuleWalk walk(held.tree, held.by_module, prefixes, *ctx.flavor, markdown);
   if (markdown) {
-    if (!(s = WriteMarkdown(ctx, held, walk, prefixes, out, report)).ok()) return s;
+    if (!(s = WriteMarkdown(ctx, held, walk, prefixes, outputs, out, report)).ok()) return s;
     TakeNotes(ctx, report);
     return s;
   }
@@ -335,8 +382,27 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
     if (!s.ok()) return s;
   }
   if (any) out->Append("\n");
-  out->Append(PlanSummaryLine(ctx.facts, ctx.colorize, *ctx.flavor));
-  if (options.filter.active()) out->Append(FilteredOutLine(ctx.facts) + "\n");
+  if (outputs.plan_line) {
+    out->Append(PlanSummaryLine(ctx.facts, ctx.colorize, *ctx.flavor));
+    if (options.filter.active()) out->Append(FilteredOutLine(ctx.facts) + "\n");
+  }
+  // After the Plan line, as plan.renderHuman: one line per output change,
+  // its action's symbol and its name (escaped as renderHumanDiffOutputs
+  // does), no values.
+  if (!outputs.changed.empty()) {
+    if (outputs.plan_line) out->Append("\n");
+    out->Append("Changes to Outputs:\n");
+    for (const OutputEntry& o : outputs.changed) {
+      out->Append(prefixes[static_cast<size_t>(o.action)] + render::renderers::EscapedAttributeName(o.name) + "\n");
+    }
+    if (outputs.no_counts) {
+      out->Append(render::text::WordWrap(ctx.flavor->Wording("\nYou can apply this plan to save these new output "
+                                                             "values to the {product} state, without changing "
+                                                             "any real infrastructure."),
+                                         options.width) +
+                  "\n");
+    }
+  }
   if (options.detailed_exitcode && !(s = DecideChanges(ctx, report)).ok()) return s;
   if (!(s = out->Flush()).ok()) return s;
   TakeNotes(ctx, report);

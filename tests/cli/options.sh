@@ -91,6 +91,14 @@ check filter_moved_import filter_moved_import
 check filter_keeps_block_text filter_keeps_block_text
 check filter_summary_line_is_whole_plan filter_summary_line_is_whole_plan
 
+exit_is() {  # exit_is STATUS ARGS...: tfstream ARGS exits STATUS
+  local want=$1
+  shift
+  t "$@" >"$WORK/out" 2>"$WORK/err"
+  local rc=$?
+  [ $rc = "$want" ] || { echo "  [$*] exit $rc, not $want: $(head -1 "$WORK/err")"; return 1; }
+}
+
 # --- summary --------------------------------------------------------------------
 summary() { t --no-color --summary $P >"$WORK/s" && golden summary.out "$WORK/s"; }
 summary_filtered() {
@@ -109,11 +117,29 @@ summary_agrees_with_blocks() {
     local blocks lines
     blocks=$(t --no-color $args $P | sed -n '/will perform the following/,/^Plan:/p' |
       awk 'prev == "" && /^  ?# / {n++} {prev = $0} END {print n + 0}')
-    lines=$(t --no-color --summary $args $P | grep -cvE '^$|^Plan:|^Filtered')
+    lines=$(t --no-color --summary $args $P | sed '/^Plan:/,$d' | grep -cv '^$')
     [ "$blocks" = "$lines" ] || { echo "  [$args] blocks=$blocks summary=$lines"; return 1; }
   done
 }
+# Terraform's own plan that changes only outputs (hashicorp/terraform-json
+# testdata/no_changes/plan.json, MPL-2.0): its text has "Changes to
+# Outputs:" and no Plan line; the summary in every form lists them, never a
+# bare "Plan: 0 to add ...", and exits 2 with --detailed-exitcode.
+summary_outputs_only() {
+  t --no-color --summary outputs-only.json >"$WORK/so" && golden summary-outputs-only.out "$WORK/so" &&
+    ! grep -q '^Plan:' "$WORK/so" && grep -qx '  + interpolated_deep' "$WORK/so" &&
+    t --no-color --summary --group-by module outputs-only.json | cmp -s - "$WORK/so" &&
+    t --summary --format markdown outputs-only.json >"$WORK/som" && golden summary-outputs-only.md "$WORK/som" &&
+    ! grep -q 'Plan:' "$WORK/som" &&
+    t --format json outputs-only.json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["has_changes"] is True and len(d["output_changes"]) == 8, d' &&
+    exit_is 2 --detailed-exitcode --summary outputs-only.json &&
+    exit_is 2 --detailed-exitcode --summary --format markdown outputs-only.json
+}
 check summary summary
+check summary_outputs_only summary_outputs_only
 check summary_filtered summary_filtered
 check summary_without_schemas summary_without_schemas
 check summary_agrees_with_blocks summary_agrees_with_blocks
@@ -179,6 +205,31 @@ PY
   [ "$(wc -c <"$WORK/big.2.md")" -le 4000 ] && grep -q '^_Truncated by tfstream: this block is [0-9]* bytes, over --max-bytes=4000; [0-9]* of 407 lines shown._$' "$WORK/big.2.md" &&
     tail -c 13 "$WORK/big.2.md" | grep -q '</details>' && [ "$(wc -l <"$WORK/big.1.md")" -ge 3 ]
 }
+# Every note of what was left out or cut links to --details-url.
+details_url_in_every_note() {
+  t --format markdown --max-bytes 4000 --output-prefix "$WORK/bigu" --details-url 'https://ci.example/runs/7' \
+    "$WORK/big.json" >/dev/null &&
+    grep -q '^_Truncated by tfstream: this block is [0-9]* bytes, over --max-bytes=4000; [0-9]* of 407 lines shown._ \[Full plan\](https://ci.example/runs/7)$' "$WORK/bigu.2.md" ||
+    { echo "  truncation note"; return 1; }
+  python3 - "$WORK/many.json" <<'PY'
+import copy, json, sys
+plan = json.load(open("plan.json"))
+gone = next(c for c in plan["resource_changes"] if c["change"]["actions"] == ["delete"] and c["mode"] == "managed")
+plan["resource_changes"] = []
+for i in range(25):
+    c = copy.deepcopy(gone)
+    c["address"] = "test_bucket.gone%02d" % i
+    c["name"] = "gone%02d" % i
+    c.pop("deposed", None)
+    plan["resource_changes"].append(c)
+json.dump(plan, open(sys.argv[1], "w"))
+PY
+  t --format markdown --details-url 'https://ci.example/runs/7' "$WORK/many.json" |
+    grep -qx '> - ... and 5 more \[Full plan\](https://ci.example/runs/7)' &&
+    t --summary --format markdown --details-url 'https://ci.example/runs/7' "$WORK/many.json" |
+    grep -qx '> - ... and 5 more \[Full plan\](https://ci.example/runs/7)' ||
+    { echo "  destroy alert"; return 1; }
+}
 markdown_drift() {
   t --format markdown --schemas schemas.json automation.json >"$WORK/d" && golden markdown-drift.md "$WORK/d"
 }
@@ -189,6 +240,7 @@ check markdown_over_limit_to_stdout markdown_over_limit_to_stdout
 check markdown_parts markdown_parts
 check markdown_parts_hold_everything markdown_parts_hold_everything
 check markdown_truncates_a_huge_block markdown_truncates_a_huge_block
+check details_url_in_every_note details_url_in_every_note
 
 # --- drift ----------------------------------------------------------------------
 # automation.json with a planned change beside its drift: an update undoing it.
@@ -206,7 +258,7 @@ drift_show_is_the_default() { t --no-color --drift show "${D[@]}" | cmp -s - "$W
 drift_hide_text() {
   # One line where the section was; everything from the rule on as before.
   t --no-color --drift hide "${D[@]}" >"$WORK/dh" && golden drift-hidden.out "$WORK/dh" &&
-    grep -q 'has changed' "$WORK/drift-shown" && ! grep -q 'has changed' "$WORK/dh" &&
+    grep -q '# test_bucket.x has changed' "$WORK/drift-shown" && ! grep -q '# test_bucket.x has changed' "$WORK/dh" &&
     cmp -s <(sed -n '/^─/,$p' "$WORK/dh") <(sed -n '/^─/,$p' "$WORK/drift-shown") &&
     grep -qx 'Note: 1 object has changed outside of Terraform (not shown: --drift hide)' "$WORK/dh"
 }
@@ -273,13 +325,6 @@ check json_summary_is_json json_summary_is_json
 check json_without_schemas json_without_schemas
 
 # --- detailed exit code -----------------------------------------------------------
-exit_is() {  # exit_is STATUS ARGS...: tfstream ARGS exits STATUS
-  local want=$1
-  shift
-  t "$@" >"$WORK/out" 2>"$WORK/err"
-  local rc=$?
-  [ $rc = "$want" ] || { echo "  [$*] exit $rc, not $want: $(head -1 "$WORK/err")"; return 1; }
-}
 detailed_exitcode_changes() {
   local f
   for f in "" "--summary" "--format json" "--format markdown --max-bytes 0" "--summary --format markdown"; do

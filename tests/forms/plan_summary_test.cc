@@ -160,3 +160,73 @@ TEST_CASE("Markdown summary: lines past the memory they are held in come back wh
                  "<details><summary><code>-</code> destroy (3000)</summary>\n\n" + deletes + "\n</details>\n\n") !=
         std::string::npos);
 }
+
+namespace {
+
+// A renderer-shaped plan with the given output_changes members (and no
+// resource change unless `changes` is given).
+std::string OutputsDoc(const std::string& outputs, const std::vector<std::string>& changes = {}) {
+  std::string doc = PlanDoc(changes);
+  return doc.insert(1, R"("output_changes":{)" + outputs + "},");
+}
+
+std::string Output(const std::string& name, const std::string& actions, const std::string& before,
+                   const std::string& after) {
+  return "\"" + name + R"(":{"actions":)" + actions + R"(,"before":)" + before + R"(,"after":)" + after +
+         R"(,"after_unknown":false,"before_sensitive":false,"after_sensitive":false})";
+}
+
+}  // namespace
+
+TEST_CASE("--summary lists output changes; only outputs changing is never a bare Plan: line", "[summary]") {
+  Options o;
+  o.summary = true;
+  // Terraform's text for such a plan: "Changes to Outputs:" and no Plan line.
+  const std::string only_outputs = OutputsDoc(Output("b", R"(["update"])", "1", "2") + "," +
+                                              Output("a", R"(["create"])", "null", R"("x")") + "," +
+                                              Output("same", R"(["no-op"])", "1", "1") + "," +
+                                              Output("gone", R"(["delete"])", "1", "null"));
+  CHECK(RenderDoc(only_outputs, o) ==
+        "Changes to Outputs:\n"
+        "  + a\n"
+        "  ~ b\n"
+        "  - gone\n"
+        "\n"
+        "You can apply this plan to save these new output values to the Terraform\n"
+        "state, without changing any real infrastructure.\n");
+  // Beside resource changes: after the Plan line, as Terraform prints them.
+  CHECK(RenderDoc(OutputsDoc(Output("a", R"(["create"])", "null", "1"),
+                             {PlanChange("t.c", R"(["create"])", "null", "b")}),
+                  o) ==
+        "  + t.c\n"
+        "\n"
+        "Plan: 1 to add, 0 to change, 0 to destroy.\n"
+        "\n"
+        "Changes to Outputs:\n"
+        "  + a\n");
+  // Only no-op outputs: nothing changes, the Plan: line as before.
+  CHECK(RenderDoc(OutputsDoc(Output("same", R"(["no-op"])", "1", "1")), o) ==
+        "Plan: 0 to add, 0 to change, 0 to destroy.\n");
+  // --detailed-exitcode: 2, which the output now shows.
+  o.detailed_exitcode = true;
+  tfstream::pipeline::Report report;
+  RenderDoc(only_outputs, o, &report);
+  CHECK(report.has_changes);
+}
+
+TEST_CASE("Markdown summary: output changes are listed, only outputs is no Plan: line", "[summary][markdown]") {
+  Options o;
+  o.summary = true;
+  o.format = tfstream::pipeline::Format::kMarkdown;
+  const std::string got = RenderDoc(OutputsDoc(Output("a", R"(["create"])", "null", "1")), o);
+  CHECK(got ==
+        "**Changes to Outputs.** You can apply this plan to save these new output values to the Terraform state, "
+        "without changing any real infrastructure.\n"
+        "\n"
+        "<details><summary>Changes to Outputs (1)</summary>\n"
+        "\n"
+        "- `+` `a`\n"
+        "\n"
+        "</details>\n"
+        "\n");
+}
