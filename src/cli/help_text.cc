@@ -109,8 +109,8 @@ Drift:
   what the plan records, it is refused. The filters never apply to drift. In
   Markdown the drift section comes last, after the planned changes, actions
   and outputs, so --max-parts leaves it out before any change; with --drift
-  hide, the one line follows the headline. --summary and --format json take
-  no --drift.
+  hide, the one line follows the headline. --summary (which lists drift only
+  with --mode refresh-only) and --format json take no --drift.
 
 Summary:
   --summary prints, instead of the blocks, one line per block that would be
@@ -122,7 +122,10 @@ Summary:
   (even with zero counts) and, with filters, the "Filtered out" line. Output
   changes follow as Terraform lists them, "Changes to Outputs:" and one line
   per output (symbol and name); a plan that changes only outputs gets, as in
-  Terraform's text, no "Plan:" line but the sentence on applying it. It needs
+  Terraform's text, no "Plan:" line but the sentence on applying it. With
+  --mode refresh-only the drift, which is what such a plan records, comes
+  first: "Objects have changed outside of Terraform:", one line per object
+  and Terraform's sentence, and the "Plan:" line only when blocks follow. It needs
   no schemas (a --schemas file given is still checked) and computes no
   resource diffs. With --format markdown: the bold "Plan:" line (or "Changes
   to Outputs."), the count table, one collapsed list of addresses per action

@@ -26,7 +26,9 @@
 //
 // and a plan that changes only outputs gets, as Terraform's text, no
 // "Plan:" line but the sentence on what applying it means (the outputs'
-// diffs are computed for their actions: they need no schemas).
+// diffs are computed for their actions: they need no schemas). With
+// --mode refresh-only the drift, which is what such a plan records, comes
+// first (plan_summary.cc, DriftChanges).
 #pragma once
 
 #include "buffer/output_sink.h"

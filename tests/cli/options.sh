@@ -138,7 +138,20 @@ assert d["has_changes"] is True and len(d["output_changes"]) == 8, d' &&
     exit_is 2 --detailed-exitcode --summary outputs-only.json &&
     exit_is 2 --detailed-exitcode --summary --format markdown outputs-only.json
 }
+# --mode refresh-only: the drift is the plan's change (what -detailed-exitcode's
+# 2 means there), listed first as Terraform's text shows it, with no Plan: line.
+summary_refresh_only_lists_drift() {
+  t --no-color --summary --mode refresh-only automation.json >"$WORK/sr" && golden summary-refresh-only.out "$WORK/sr" &&
+    grep -qx '  ~ test_bucket.x' "$WORK/sr" && ! grep -q '^Plan:' "$WORK/sr" &&
+    t --summary --format markdown --mode refresh-only automation.json >"$WORK/srm" &&
+    grep -q '^\*\*Objects have changed outside of Terraform.\*\* This is a refresh-only plan.$' "$WORK/srm" &&
+    grep -q '<summary>Objects have changed outside of Terraform (1)</summary>' "$WORK/srm" &&
+    grep -qx -- '- `~` `test_bucket.x`' "$WORK/srm" &&
+    exit_is 2 --detailed-exitcode --summary --mode refresh-only automation.json &&
+    t --no-color --summary automation.json | grep -qx 'Plan: 0 to add, 0 to change, 0 to destroy.'
+}
 check summary summary
+check summary_refresh_only_lists_drift summary_refresh_only_lists_drift
 check summary_outputs_only summary_outputs_only
 check summary_filtered summary_filtered
 check summary_without_schemas summary_without_schemas

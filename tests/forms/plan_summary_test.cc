@@ -48,7 +48,7 @@ TEST_CASE("--summary colours the symbols and the Plan: word as Terraform does", 
         "  \x1b[32m+\x1b[0m\x1b[0m t.c\n\n\x1b[1mPlan:\x1b[0m \x1b[0m1 to add, 0 to change, 0 to destroy.\n");
 }
 
-TEST_CASE("--summary needs no schemas and always ends with the Plan: line", "[summary]") {
+TEST_CASE("--summary needs no schemas; without output changes it ends with the Plan: line", "[summary]") {
   std::string doc =
       R"({"format_version":"1.2","resource_changes":[)" + PlanChange("t.a", R"(["no-op"])", "a", "a") + "]}";
   Options o;
@@ -229,4 +229,28 @@ TEST_CASE("Markdown summary: output changes are listed, only outputs is no Plan:
         "\n"
         "</details>\n"
         "\n");
+}
+
+TEST_CASE("--summary of a refresh-only plan lists its drift, as its exit status counts it", "[summary]") {
+  std::string drift = PlanChange("t.d", R"(["update"])", "a", "b");
+  std::string doc = PlanDoc({});
+  doc.insert(1, R"("resource_drift":[)" + drift + "],");
+  Options o;
+  o.summary = true;
+  o.mode = tfstream::pipeline::PlanMode::kRefreshOnly;
+  o.detailed_exitcode = true;
+  tfstream::pipeline::Report report;
+  CHECK(RenderDoc(doc, o, &report) ==
+        "Objects have changed outside of Terraform:\n"
+        "  ~ t.d\n"
+        "\n"
+        "This is a refresh-only plan, so Terraform will not take any actions to undo\n"
+        "these. If you were expecting these changes then you can apply this plan to\n"
+        "record the updated values in the Terraform state without changing any remote\n"
+        "objects.\n");
+  CHECK(report.has_changes);
+  // In a normal plan drift is no change: the summary stays as it was.
+  o.mode = tfstream::pipeline::PlanMode::kNormal;
+  CHECK(RenderDoc(doc, o, &report) == "Plan: 0 to add, 0 to change, 0 to destroy.\n");
+  CHECK_FALSE(report.has_changes);
 }

@@ -131,7 +131,7 @@ TEST_CASE("empty standard input says no plan came through it", "[pipeline][not-a
       input.schemas_label = "schemas.json";
     }
     tfstream::buffer::OutputSink out;
-    tfstream::Status s = tfstream::pipeline::RenderPlan(input, Options{}, &out);
+    tfstream::Status s = tfstream::forms::RenderPlan(input, Options{}, &out);
     return s.message();
   };
   CHECK(render(false) ==
