@@ -167,7 +167,7 @@ int main(int argc, char** argv) {
   std::string schemas, mode = "normal", color = "auto", quality = "auto", plan_path = "-", flavor = "auto";
   int width = -1;
   int jobs = 0;
-  std::string progress = "auto", format = "text", output_prefix, group_by, details_url, title;
+  std::string progress = "auto", format = "text", output_prefix, group_by, details_url, title, drift = "show";
   std::vector<std::string> action_lists, address_globs;
   long long max_bytes = -1, max_parts = -1;
   po::options_description desc("Options");
@@ -199,6 +199,10 @@ int main(int argc, char** argv) {
        "show only blocks whose address matches GLOB (repeatable; see Filters)")
       ("state", "PLAN is a state (terraform show -json without a PLANFILE): print what terraform show prints "
        "for it (see State)")
+      ("drift", po::value<std::string>(&drift)->value_name("WHEN"),
+       "show | hide: the section of objects changed outside of Terraform (default show, as Terraform prints it); "
+       "hide leaves one line saying how many there were, and in Markdown it comes after the planned changes "
+       "either way (see Drift)")
       ("summary", "one line per shown block and the Plan: line, from a fast scan (see Summary)")
       ("group-by", po::value<std::string>(&group_by)->value_name("module"),
        "with --summary or --format json: the shown blocks as a tree of modules with their counts (see Summary)")
@@ -215,7 +219,8 @@ int main(int argc, char** argv) {
       ("max-parts", po::value<long long>(&max_parts)->value_name("N"),
        "Markdown: at most N parts; the last says how many sections were left out (see Markdown)")
       ("details-url", po::value<std::string>(&details_url)->value_name("URL"),
-       "Markdown: link to the full plan, in the note of sections left out by --max-parts")
+       "Markdown: link to the full plan, in every note of what was left out or cut (--max-parts, a block over "
+       "--max-bytes, the destroy alert's list)")
       ("title", po::value<std::string>(&title)->value_name("TEXT"),
        "Markdown: a heading on every part (one project of several in a pull request)")
       ("strict-schemas", "exit 1 (after rendering everything) when resources' values carry attributes or blocks "
@@ -275,6 +280,11 @@ int main(int argc, char** argv) {
   // Without PLAN, standard input is read: from a terminal that would wait
   // silently for a plan typed in.
   if (plan_paths.empty() && isatty(STDIN_FILENO)) {
+    if (vm.count("schemas")) {
+      return Fail("no PLAN given and standard input is a terminal: --schemas " + schemas +
+                      " names the provider schemas; give the plan as PLAN: tfstream --schemas schemas.json plan.json",
+                  2);
+    }
     return Fail("no PLAN given and standard input is a terminal: usage: tfstream [--schemas schemas.json] PLAN "
                 "(a file of `terraform show -json PLANFILE` output, or - for standard input; see --help)",
                 2);
@@ -285,7 +295,7 @@ int main(int argc, char** argv) {
   options.bundle = vm.count("bundle") > 0;
   for (const char* name : {"mode", "color", "no-color", "width", "automation", "show-sensitive", "action", "address",
                            "summary", "format", "max-bytes", "output-prefix", "group-by", "detailed-exitcode",
-                           "max-parts", "details-url", "title"}) {
+                           "max-parts", "details-url", "title", "drift"}) {
     if (options.bundle && vm.count(name)) {
       return Fail(std::string("--bundle writes a plan document; --") + name + " applies when rendering it", usage);
     }
@@ -326,7 +336,9 @@ int main(int argc, char** argv) {
   } else if (flavor == "opentofu") {
     options.flavor = tfstream::pipeline::FlavorChoice::kOpenTofu;
   } else {
-    return Fail("--flavor must be terraform, opentofu or auto, not '" + flavor + "'", usage);
+    // `tofu` is the program's name; the flavour is OpenTofu's.
+    std::string hint = flavor == "tofu" || flavor == "OpenTofu" ? " (OpenTofu's renderer is --flavor opentofu)" : "";
+    return Fail("--flavor must be terraform, opentofu or auto, not '" + flavor + "'" + hint, usage);
   }
   options.show_sensitive = vm.count("show-sensitive") > 0;
   bool tty = isatty(STDOUT_FILENO) != 0;
@@ -362,6 +374,17 @@ int main(int argc, char** argv) {
     if (Status st = options.filter.AddAddress(glob); !st.ok()) return Fail(st.message(), usage);
   }
   options.summary = vm.count("summary") > 0;
+  if (drift != "show" && drift != "hide") return Fail("--drift must be show or hide, not '" + drift + "'", usage);
+  options.hide_drift = drift == "hide";
+  if (vm.count("drift") && (options.summary || format == "json")) {
+    return Fail("--drift applies to the text and Markdown of the whole plan, not to --summary or --format json "
+                "(neither shows drift as a section)",
+                usage);
+  }
+  // In a refresh-only plan the drift is what applying it records.
+  if (options.hide_drift && options.mode == tfstream::pipeline::PlanMode::kRefreshOnly) {
+    return Fail("--drift hide cannot apply to --mode refresh-only: there the drift is the plan's change", usage);
+  }
   options.detailed_exitcode = vm.count("detailed-exitcode") > 0;
   if (vm.count("group-by")) {
     if (group_by != "module") return Fail("--group-by must be module, not '" + group_by + "'", usage);
@@ -425,6 +448,7 @@ int main(int argc, char** argv) {
   Job job;
   job.input.plan = plan_file.data();
   job.input.plan_label = plan_path == "-" ? "<stdin>" : plan_path;
+  job.input.plan_from_stdin = plan_path == "-";
   job.input.release_plan_before = [&plan_file](uint64_t offset) { plan_file.ReleaseBefore(offset); };
   job.input.release_plan_range = [&plan_file](uint64_t begin, uint64_t end) { plan_file.ReleaseRange(begin, end); };
   job.input.plan_read_ahead = [&plan_file](bool on) {

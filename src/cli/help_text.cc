@@ -29,8 +29,12 @@ Input:
   provider_format_version), or it has the renderer's shape (provider_schemas
   without format_version). A state (`terraform show -json` without PLANFILE),
   a provider schemas document, {}, null, a binary plan file (a zip: convert it
-  with `terraform show -json PLANFILE`) and the setup-terraform wrapper's
-  "[command]" and "::debug::" lines are each refused with what they are.
+  with `terraform show -json PLANFILE`), gzip data, the JSON log of `terraform
+  plan -json` (save the plan with `terraform plan -out=PLANFILE`, then give
+  `terraform show -json PLANFILE`), empty input and the setup-terraform
+  wrapper's "[command]" and "::debug::" lines are each refused with what they
+  are; so is a plan given as --schemas. JSON that ends early is reported as a
+  truncated input.
   Only with --flavor opentofu given are {} and null rendered, as OpenTofu
   renders them (no changes; its cloud backend serves {} for a run without a
   plan), with a note on standard error that they hold no plan.
@@ -90,10 +94,23 @@ Filters:
   module and its instances, "aws_instance.web" all of its instances. The legend
   lists the symbols of the blocks shown; the "Plan:" line still counts the
   whole plan, and is followed by "Filtered out N of M resource blocks." The
-  drift and deferred sections, outputs and actions to invoke are not filtered.
-  An unknown action word is refused with the nearest suggested. When the plan
-  has blocks but the filters let none through, standard error says so (a
-  "tfstream: note:" line; exit status 0).
+  drift and deferred sections, outputs and actions to invoke are not filtered
+  (--drift hide leaves the drift out, see Drift). An unknown action word is
+  refused with the nearest suggested. When the plan has blocks but the filters
+  let none through, standard error says so (a "tfstream: note:" line; exit
+  status 0), naming the "**." form of a root-module pattern
+  ("aws_db_instance.*") that would match blocks inside modules.
+
+Drift:
+  --drift show (the default) prints the section "Objects have changed outside
+  of Terraform" as Terraform does. --drift hide prints in its place one line,
+  "Note: N objects have changed outside of Terraform (not shown: --drift
+  hide)", the rest unchanged; with --mode refresh-only, where the drift is
+  what the plan records, it is refused. The filters never apply to drift. In
+  Markdown the drift section comes last, after the planned changes, actions
+  and outputs, so --max-parts leaves it out before any change; with --drift
+  hide, the one line follows the headline. --summary (which lists drift only
+  with --mode refresh-only) and --format json take no --drift.
 
 Summary:
   --summary prints, instead of the blocks, one line per block that would be
@@ -102,10 +119,17 @@ Summary:
   (create, update, delete, delete-then-create, create-then-delete, read), then
   create-then-forget, forget and last blocks shown only because moved or
   imported; input order within a group. Then a blank line and the "Plan:" line
-  (always, even with zero counts) and, with filters, the "Filtered out" line.
-  It needs no schemas (a --schemas file given is still checked) and computes
-  no diffs. With --format markdown: the bold "Plan:" line, the count table and
-  one collapsed list of addresses per action.
+  (even with zero counts) and, with filters, the "Filtered out" line. Output
+  changes follow as Terraform lists them, "Changes to Outputs:" and one line
+  per output (symbol and name); a plan that changes only outputs gets, as in
+  Terraform's text, no "Plan:" line but the sentence on applying it. With
+  --mode refresh-only the drift, which is what such a plan records, comes
+  first: "Objects have changed outside of Terraform:", one line per object
+  and Terraform's sentence, and the "Plan:" line only when blocks follow. It needs
+  no schemas (a --schemas file given is still checked) and computes no
+  resource diffs. With --format markdown: the bold "Plan:" line (or "Changes
+  to Outputs."), the count table, one collapsed list of addresses per action
+  and one of the output changes.
 
   --group-by module (with --summary, or --format json) arranges the shown
   blocks as a tree of module instances (module.app["eu"].module.db), in the
@@ -123,8 +147,9 @@ Markdown:
   in a ```diff fence. Each line's action symbol is moved to column 0 (spaces
   fill its old place, so alignment is kept): diff highlighting colours "+"
   lines green and "-" lines red ("-/+" red, "+/-" green) and leaves "~", "<="
-  and lines without a symbol plain. Drift, deferred changes, actions to invoke
-  and output changes each get one <details> section.
+  and lines without a symbol plain. Deferred changes (before the blocks),
+  actions to invoke, output changes and drift (last) each get one <details>
+  section.
 
   --max-bytes N (at least 1024; default 65000, under GitHub's 65536-character
   limit; 0: no limit) bounds the output. Without --output-prefix the document
@@ -133,7 +158,9 @@ Markdown:
   PATH.1.md, PATH.2.md, ... of at most N bytes each, never cutting a section; a
   part after the first starts with "_Plan continued (part K)._". A section
   larger than N on its own gets a part to itself, cut at a line boundary and
-  followed by a note saying how many lines are shown. Stale parts of an earlier
+  followed by a note saying how many lines are shown (and "[Full plan](URL)"
+  with --details-url URL, as every note of what was left out, the destroy
+  alert's "... and K more" included). Stale parts of an earlier
   run right after the last part (PATH.N+1.md, PATH.N+2.md, ... while they
   exist) are removed, and the paths written are printed on standard output, one
   per line.

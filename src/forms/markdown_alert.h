@@ -6,7 +6,7 @@
 //   > This plan destroys 3 resources: 2 deleted, 1 replaced.
 //   > - `-` `aws_s3_bucket.old`
 //   > - `-/+` `aws_db_instance.main`
-//   > - ... and 1 more
+//   > - ... and 1 more [Full plan](URL)          (the link with --details-url)
 //
 // It counts over the whole plan, as the Plan: line does (filters aside):
 // ["delete"] blocks Terraform prints (data sources are never destroyed) and

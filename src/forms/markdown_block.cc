@@ -149,6 +149,10 @@ std::string HtmlEscape(std::string_view s) {
   return out;
 }
 
+std::string FullPlanLink(std::string_view details_url) {
+  return details_url.empty() ? "" : " [Full plan](" + std::string(details_url) + ")";
+}
+
 std::string CodeSpan(std::string_view s) {
   size_t longest = 0, run = 0;
   for (char c : s) {

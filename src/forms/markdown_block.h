@@ -95,6 +95,11 @@ std::string HtmlEscape(std::string_view s);
 // pads it where `s` starts or ends with one, as CommonMark strips one).
 std::string CodeSpan(std::string_view s);
 
+// What ends every note of something left out or cut short (--max-parts,
+// --max-bytes, the destroy alert's list): " [Full plan](URL)" with
+// --details-url URL, else "".
+std::string FullPlanLink(std::string_view details_url);
+
 // A collapsed <details> section: `summary_html` (already escaped) and the
 // diff lines in a fence longer than any run of backticks inside them.
 MarkdownUnit DetailsUnit(std::string_view summary_html, std::string diff_lines);

@@ -13,14 +13,14 @@
 namespace tfstream::forms {
 
 bool TruncateUnit(const MarkdownUnit& unit, std::string_view body_start, size_t budget, size_t max_bytes,
-                  std::string* out) {
+                  std::string* out, std::string_view details_url) {
   const uint64_t total_lines = unit.long_body != nullptr
                                    ? unit.long_body->lines()
                                    : static_cast<uint64_t>(std::count(unit.body.begin(), unit.body.end(), '\n'));
   auto note = [&](size_t shown) {
     return "\n_Truncated by tfstream: this block is " + std::to_string(unit.size()) +
            " bytes, over --max-bytes=" + std::to_string(max_bytes) + "; " + std::to_string(shown) + " of " +
-           std::to_string(total_lines) + " lines shown._\n";
+           std::to_string(total_lines) + " lines shown._" + FullPlanLink(details_url) + "\n";
   };
   // A body outside a fence may nest <details> sections (--group-by module):
   // those the cut leaves open are closed after the kept lines (only those
@@ -78,8 +78,7 @@ MarkdownParts::~MarkdownParts() {
 std::string MarkdownParts::LeftOutNote(size_t left_out) const {
   std::string note = "\n_tfstream: " + std::to_string(left_out) + " more section" + (left_out == 1 ? "" : "s") +
                      " of this plan left out (--max-parts=" + std::to_string(max_parts_) + ")._";
-  if (!details_url_.empty()) note += " [Full plan](" + details_url_ + ")";
-  return note + "\n";
+  return note + FullPlanLink(details_url_) + "\n";
 }
 
 size_t MarkdownParts::Limit(bool last_part) const {
@@ -91,7 +90,7 @@ size_t MarkdownParts::Limit(bool last_part) const {
 
 Status MarkdownParts::Truncate(const MarkdownUnit& unit, size_t budget, std::string* out, bool* fits) const {
   if (unit.long_body == nullptr) {
-    *fits = TruncateUnit(unit, budget, max_bytes_, out);
+    *fits = TruncateUnit(unit, budget, max_bytes_, out, details_url_);
     return Status::Ok();
   }
   std::string start;  // what can be kept of the body: at most `budget` bytes
@@ -100,7 +99,7 @@ Status MarkdownParts::Truncate(const MarkdownUnit& unit, size_t budget, std::str
     return start.size() < budget;
   });
   if (!s.ok()) return s;
-  *fits = TruncateUnit(unit, start, budget, max_bytes_, out);
+  *fits = TruncateUnit(unit, start, budget, max_bytes_, out, details_url_);
   return Status::Ok();
 }
 

@@ -110,11 +110,13 @@ class MarkdownParts {
 // `unit` cut to at most `budget` bytes: whole body lines, then the fence
 // and a note. False when not even the note fits. `body_start` is the start
 // of the unit's body, at least `budget` bytes of it (or all of it).
+// With `details_url`, the note ends with a link to it ("[Full plan](URL)").
 bool TruncateUnit(const MarkdownUnit& unit, std::string_view body_start, size_t budget, size_t max_bytes,
-                  std::string* out);
+                  std::string* out, std::string_view details_url = {});
 // The same for a unit whose body is in memory.
-inline bool TruncateUnit(const MarkdownUnit& unit, size_t budget, size_t max_bytes, std::string* out) {
-  return TruncateUnit(unit, unit.body, budget, max_bytes, out);
+inline bool TruncateUnit(const MarkdownUnit& unit, size_t budget, size_t max_bytes, std::string* out,
+                         std::string_view details_url = {}) {
+  return TruncateUnit(unit, unit.body, budget, max_bytes, out, details_url);
 }
 
 }  // namespace tfstream::forms

@@ -150,10 +150,13 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
   // SpillText, so a huge drift section does not stay in memory.
   SpilledDiffLines drift, deferred;
   bool have_drift = false, have_deferred = false;
+  size_t hidden_drift = 0;  // --drift hide: the objects its one line counts
   {
     buffer::OutputSink to_drift([&](std::string_view text) { drift.Add(text); });
     buffer::OutputSink to_deferred([&](std::string_view text) { deferred.Add(text); });
-    if (!(s = RenderDrift(ctx, &worker, prepared.outputs, &to_drift, &have_drift)).ok()) return s;
+    s = options.hide_drift ? CountDrift(ctx, &worker, prepared.outputs, &have_drift, &hidden_drift)
+                           : RenderDrift(ctx, &worker, prepared.outputs, &to_drift, &have_drift);
+    if (!s.ok()) return s;
     if (!(s = RenderDeferred(ctx, &worker, &to_deferred, &have_deferred)).ok()) return s;
     if (!(s = to_drift.Flush()).ok() || !(s = to_deferred.Flush()).ok()) return s;
     drift.Finish();
@@ -165,12 +168,11 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
   ConfigureParts(options, report, &parts);
   std::string alert;
   if (!(s = DestroyAlert(ctx, &alert)).ok()) return s;
-  s = parts.Add(Plain(alert + Headline(ctx, prepared, have_drift) + MarkdownCountTable(ctx.facts, *ctx.flavor)));
+  std::string hidden;
+  if (have_drift && options.hide_drift) hidden = "_" + HiddenDriftWords(*ctx.flavor, hidden_drift) + "._\n\n";
+  s = parts.Add(
+      Plain(alert + Headline(ctx, prepared, have_drift) + hidden + MarkdownCountTable(ctx.facts, *ctx.flavor)));
   if (!s.ok()) return s;
-  if (have_drift) {
-    s = parts.Add(DetailsUnit(ctx.flavor->Wording("Objects have changed outside of {product}"), drift));
-    if (!s.ok()) return s;
-  }
   if (have_deferred) {
     s = parts.Add(DetailsUnit("Deferred changes (a partial plan)", deferred));
     if (!s.ok()) return s;
@@ -191,6 +193,13 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
     text.clear();
     if (!(s = RenderOutputs(ctx, &worker, prepared.outputs, &text)).ok()) return s;
     if (!(s = parts.Add(DetailsUnit("Changes to Outputs", DiffLines(text)))).ok()) return s;
+  }
+  // Drift last, unlike Terraform's text: a reviewer reads the planned
+  // changes first, and a part cap (--max-parts) leaves the drift out
+  // before any of them.
+  if (have_drift && !options.hide_drift) {
+    s = parts.Add(DetailsUnit(ctx.flavor->Wording("Objects have changed outside of {product}"), drift));
+    if (!s.ok()) return s;
   }
   if (options.detailed_exitcode && !(s = DecideChanges(ctx, report)).ok()) return s;
   if (!(s = parts.Finish()).ok()) return s;

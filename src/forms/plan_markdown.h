@@ -9,7 +9,6 @@
 //   | :-- | --: |                                       legend order; rows with 0
 //   | `+` create | 1 |                                  are left out)
 //
-//   <details><summary>Objects have changed outside of Terraform</summary> ...
 //   <details><summary><code>+</code> aws_s3_bucket.logs will be created</summary>
 //
 //   ```diff
@@ -21,9 +20,14 @@
 //   </details>
 //   ...                                                 (one per block)
 //   <details><summary>Changes to Outputs</summary> ...
+//   <details><summary>Objects have changed outside of Terraform</summary> ...
 //
-// The drift note, the deferred changes and the actions to invoke are one
-// collapsed section each when Terraform would print them; every resource
+// The deferred changes (before the blocks), the actions to invoke and the
+// drift note (last, after the planned changes it would otherwise push out
+// of a --max-parts cap) are one collapsed section each when Terraform would
+// print them; with --drift hide the drift is one line after the headline
+// ("_3 objects have changed outside of Terraform (not shown: --drift
+// hide)._"). Every resource
 // block is a section of its own holding exactly Terraform's text with the
 // symbols moved to the line start (markdown_block.h). The document is split
 // into parts by MarkdownParts (markdown_parts.h).

@@ -24,7 +24,11 @@
 #include "pipeline/plan_context.h"
 #include "forms/plan_markdown.h"
 #include "pipeline/plan_prepare.h"
+#include "pipeline/plan_sections.h"
 #include "pipeline/plan_totals.h"
+#include "pipeline/resource_worker.h"
+#include "render/renderers/util.h"
+#include "render/text/word_wrap.h"
 
 namespace tfstream::forms {
 
@@ -196,8 +200,77 @@ struct HeldLines {
   }
 };
 
+// What plan.renderHuman says of output changes: the outputs it lists under
+// "Changes to Outputs:" (those whose diff is not a no-op, by name), and
+// whether the "Plan:" line is printed at all (not for a plan that changes
+// only outputs: it prints no Plan line then, and a summary must not read
+// "Plan: 0 to add, ..." for it).
+struct OutputChanges {
+  std::vector<OutputEntry> changed;
+  bool plan_line = true;
+  // No resource action counted: Terraform says what applying only outputs means.
+  bool no_counts = false;
+
+  // `drifted`: the objects DriftChanges lists (refresh-only plans).
+  Status Read(const PlanContext& ctx, uint64_t drifted) {
+    std::vector<OutputEntry> all;
+    ResourceWorker worker(ctx);
+    if (Status s = PrepareOutputs(ctx, &worker, &all); !s.ok()) return s;
+    for (OutputEntry& e : all) {
+      if (e.action != Action::kNoOp) changed.push_back(std::move(e));
+    }
+    const stream::PlanFacts& f = ctx.facts;
+    plan_line = f.shown_changes > 0 || !f.actions.empty() || (changed.empty() && drifted == 0);
+    no_counts = std::all_of(f.counts.begin(), f.counts.end(), [](size_t v) { return v == 0; });
+    return Status::Ok();
+  }
+};
+
+// --mode refresh-only: the drift is the plan's change (what applying it
+// records, and what --detailed-exitcode counts), which Terraform's text
+// shows first and in place of a Plan: line when nothing else changes. One
+// line per drifted object it would show (not a plain no-op), in plan order,
+// as the planned changes' lines are written; held, prefix included, in a
+// SpillText (flat memory however much drifted), each after a mark so that
+// MarkedLines can measure and read them.
+struct DriftChanges {
+  buffer::SpillText lines;
+  uint64_t count = 0;
+
+  Status Read(const PlanContext& ctx, const Prefixes& prefixes, bool markdown) {
+    if (ctx.opt.mode != PlanMode::kRefreshOnly) return Status::Ok();
+    std::string line;
+    Status s = ctx.ForEachElement(
+        ctx.facts.resource_drift,
+        [&](std::string_view raw, uint64_t offset) {
+          stream::ResourceFacts rf;
+          if (Status st = ctx.ReadFacts(raw, offset, &rf); !st.ok()) return st;
+          stream::PlanAction action;
+          if (!stream::PlanActionFromList(rf.actions, &action) || (action == Action::kNoOp && !rf.Moved())) {
+            return Status::Ok();
+          }
+          line = kSymbolMark;  // dropped when read (Marked): each line holds one
+          line += prefixes[static_cast<size_t>(action)];
+          line += markdown ? CodeSpan(rf.address) : rf.address;
+          if (!rf.deposed.empty()) line += " (deposed object " + (markdown ? CodeSpan(rf.deposed) : rf.deposed) + ")";
+          if (rf.Moved()) {
+            line += " (moved from " + (markdown ? CodeSpan(rf.previous_address) : rf.previous_address) + ")";
+          }
+          line += '\n';
+          lines.Append(line);
+          ++count;
+          return Status::Ok();
+        },
+        PlanContext::Pages::kDropBehind);
+    return s.ok() ? lines.status() : s;
+  }
+  // The lines as written: their prefixes are in place, the marks dropped.
+  buffer::MarkedLines Marked() const { return buffer::MarkedLines(&lines, count, kSymbolMark, ""); }
+};
+
 Status WriteMarkdown(const PlanContext& ctx, const HeldLines& held, const ModuleWalk& walk,
-                     const Prefixes& prefixes, buffer::OutputSink* out, Report* report) {
+                     const Prefixes& prefixes, const DriftChanges& drift, const OutputChanges& outputs,
+                     buffer::OutputSink* out, Report* report) {
   const Options& options = ctx.opt;
   const Flavor& flavor = *ctx.flavor;
   const ModuleTree& tree = held.tree;
@@ -207,9 +280,17 @@ Status WriteMarkdown(const PlanContext& ctx, const HeldLines& held, const Module
   bool errored = false, no_changes_quality = false;
   ResolveQuality(ctx, &errored, &no_changes_quality);
   if (errored) head += "**Planning failed.** ";
-  std::string line = PlanSummaryLine(ctx.facts, ctx.colorize, flavor);  // colour is off; ends in its newline
-  head += "**Plan:**" + line.substr(std::string_view("Plan:").size());
-  if (options.filter.active()) head += "\n" + FilteredOutLine(ctx.facts) + "\n";
+  if (outputs.plan_line) {
+    std::string line = PlanSummaryLine(ctx.facts, ctx.colorize, flavor);  // colour is off; ends in its newline
+    head += "**Plan:**" + line.substr(std::string_view("Plan:").size());
+    if (options.filter.active()) head += "\n" + FilteredOutLine(ctx.facts) + "\n";
+  } else if (drift.count > 0) {
+    head += flavor.Wording("**Objects have changed outside of {product}.** This is a refresh-only plan.\n");
+  } else {
+    head += flavor.Wording(
+        "**Changes to Outputs.** You can apply this plan to save these new output values to the {product} state, "
+        "without changing any real infrastructure.\n");
+  }
   head += "\n" + MarkdownCountTable(ctx.facts, flavor);
 
   MarkdownParts parts(options.max_bytes, options.output_prefix, out);
@@ -217,6 +298,11 @@ Status WriteMarkdown(const PlanContext& ctx, const HeldLines& held, const Module
   MarkdownUnit first;
   first.head = head;
   if (!(s = parts.Add(first)).ok()) return s;
+  if (drift.count > 0) {
+    const buffer::MarkedLines body = drift.Marked();
+    std::string summary = flavor.Wording("Objects have changed outside of {product} (") + std::to_string(drift.count) + ")";
+    if (!(s = parts.Add(ListUnit(summary, &body))).ok()) return s;
+  }
   if (!options.group_by_module) {
     for (Action a : kGroupOrder) {
       const uint64_t count = held.count[static_cast<size_t>(a)];
@@ -243,6 +329,15 @@ Status WriteMarkdown(const PlanContext& ctx, const HeldLines& held, const Module
                             HtmlEscape(CountsPhrase(tree.Counts(c, flavor))) + ")";
       if (!(s = parts.Add(ListUnit(summary, &section))).ok()) return s;
     }
+  }
+  if (!outputs.changed.empty()) {
+    MarkdownUnit list;
+    list.head = "<details><summary>Changes to Outputs (" + std::to_string(outputs.changed.size()) + ")</summary>\n\n";
+    for (const OutputEntry& o : outputs.changed) {
+      list.body += prefixes[static_cast<size_t>(o.action)] + CodeSpan(o.name) + "\n";
+    }
+    list.after = "\n</details>\n\n";
+    if (!(s = parts.Add(list)).ok()) return s;
   }
   if (options.detailed_exitcode && !(s = DecideChanges(ctx, report)).ok()) return s;
   if (!(s = parts.Finish()).ok()) return s;
@@ -314,13 +409,34 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
       prefixes[i] = plain.empty() ? "- " : "- " + CodeSpan(plain) + " ";
     }
   }
+  DriftChanges drift;
+  if (!(s = drift.Read(ctx, prefixes, markdown)).ok()) return s;
+  OutputChanges outputs;
+  if (!(s = outputs.Read(ctx, drift.count)).ok()) return s;
   const ModuleWalk walk(held.tree, held.by_module, prefixes, *ctx.flavor, markdown);
   if (markdown) {
-    if (!(s = WriteMarkdown(ctx, held, walk, prefixes, out, report)).ok()) return s;
+    if (!(s = WriteMarkdown(ctx, held, walk, prefixes, drift, outputs, out, report)).ok()) return s;
     TakeNotes(ctx, report);
     return s;
   }
 
+  if (drift.count > 0) {
+    out->Append(ctx.flavor->Wording("Objects have changed outside of {product}:\n"));
+    const buffer::MarkedLines lines = drift.Marked();
+    if (!(s = out->AppendPieces([&](const buffer::PieceFn& piece) { return lines.Read(piece); })).ok()) return s;
+    out->Append(render::text::WordWrap(
+                    ctx.flavor->Wording("\nThis is a refresh-only plan, so {product} will not take any actions to "
+                                        "undo these. If you were expecting these changes then you can apply this "
+                                        "plan to record the updated values in the {product} state without changing "
+                                        "any remote objects."),
+                    options.width) +
+                "\n");
+    // A blank line before whatever follows.
+    const bool blocks = options.group_by_module ? held.tree.node(0).total_blocks > 0
+                                                : std::any_of(held.count.begin(), held.count.end(),
+                                                              [](uint64_t n) { return n > 0; });
+    if (blocks || outputs.plan_line || !outputs.changed.empty()) out->Append("\n");
+  }
   bool any = false;
   if (!options.group_by_module) {
     for (Action a : kGroupOrder) {
@@ -335,8 +451,27 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
     if (!s.ok()) return s;
   }
   if (any) out->Append("\n");
-  out->Append(PlanSummaryLine(ctx.facts, ctx.colorize, *ctx.flavor));
-  if (options.filter.active()) out->Append(FilteredOutLine(ctx.facts) + "\n");
+  if (outputs.plan_line) {
+    out->Append(PlanSummaryLine(ctx.facts, ctx.colorize, *ctx.flavor));
+    if (options.filter.active()) out->Append(FilteredOutLine(ctx.facts) + "\n");
+  }
+  // After the Plan line, as plan.renderHuman: one line per output change,
+  // its action's symbol and its name (escaped as renderHumanDiffOutputs
+  // does), no values.
+  if (!outputs.changed.empty()) {
+    if (outputs.plan_line) out->Append("\n");
+    out->Append("Changes to Outputs:\n");
+    for (const OutputEntry& o : outputs.changed) {
+      out->Append(prefixes[static_cast<size_t>(o.action)] + render::renderers::EscapedAttributeName(o.name) + "\n");
+    }
+    if (outputs.no_counts) {
+      out->Append(render::text::WordWrap(ctx.flavor->Wording("\nYou can apply this plan to save these new output "
+                                                             "values to the {product} state, without changing "
+                                                             "any real infrastructure."),
+                                         options.width) +
+                  "\n");
+    }
+  }
   if (options.detailed_exitcode && !(s = DecideChanges(ctx, report)).ok()) return s;
   if (!(s = out->Flush()).ok()) return s;
   TakeNotes(ctx, report);

@@ -16,9 +16,19 @@
 // create-then-delete, read), then Terraform's create-then-forget ("+/."),
 // OpenTofu's forget-then-create ("./+"), forget ("."), and last the blocks
 // shown only because they are moved or imported (no-op, symbol blank); input
-// order within a group. The blank line and the flavour's summary line always
-// follow (zero counts included, so the last line always parses), and, with
-// --action/--address, the "Filtered out" line.
+// order within a group. The blank line and the flavour's summary line
+// follow (zero counts included), and, with --action/--address, the
+// "Filtered out" line. Output changes are listed after it as plan.renderHuman
+// lists them, one line each (symbol and name, no value):
+//
+//   Changes to Outputs:
+//     + endpoint
+//
+// and a plan that changes only outputs gets, as Terraform's text, no
+// "Plan:" line but the sentence on what applying it means (the outputs'
+// diffs are computed for their actions: they need no schemas). With
+// --mode refresh-only the drift, which is what such a plan records, comes
+// first (plan_summary.cc, DriftChanges).
 #pragma once
 
 #include "buffer/output_sink.h"

@@ -182,7 +182,16 @@ Status PlanText::Run() {
   }
 
   bool have_refresh_changes;
-  if (!(s = RenderDrift(ctx_, &worker_, outputs, out_, &have_refresh_changes)).ok()) return s;
+  if (!ctx_.opt.hide_drift) {
+    if (!(s = RenderDrift(ctx_, &worker_, outputs, out_, &have_refresh_changes)).ok()) return s;
+  } else {
+    // One line where the section would be; the layout after it is the same.
+    size_t drifted;
+    if (!(s = CountDrift(ctx_, &worker_, outputs, &have_refresh_changes, &drifted)).ok()) return s;
+    if (have_refresh_changes) {
+      out_->Append(ctx_.colorize.Color("\n[bold][cyan]Note:[reset][bold] " + HiddenDriftWords(flavor, drifted) + "\n"));
+    }
+  }
   if (!(s = out_->Flush()).ok()) return s;
 
   bool any_output = prepared_.any_output_change;

@@ -12,13 +12,33 @@
 namespace tfstream::pipeline {
 
 // Input that is not JSON at all but a known mistake, recognised by its first
-// bytes: a binary plan file (a zip archive), the hashicorp/setup-terraform
-// wrapper's leading "[command]..." line. Ok when the text may be a plan.
+// bytes: a binary plan file (a zip archive), a gzip-compressed file, the
+// hashicorp/setup-terraform wrapper's leading "[command]..." line, the JSON
+// log of `terraform plan -json` (one message a line). Ok when the text may
+// be a plan.
 Status CheckPlanStart(std::string_view doc);
+
+// No bytes, or only JSON whitespace.
+bool IsBlank(std::string_view doc);
+
+// Input with no JSON at all (no bytes, or only whitespace): where no plan
+// came from and how to give one. `from_stdin`: read from standard input;
+// `schemas_given`: --schemas was given (a plan named there instead of as
+// PLAN leaves standard input to be read). Ok when `doc` has some text.
+Status CheckNotBlank(std::string_view doc, bool from_stdin, bool schemas_given);
+
+// A gzip-compressed document (magic 1f 8b), named with how to decompress it.
+// Ok otherwise. For the plan and the --schemas file alike.
+Status CheckNotCompressed(std::string_view doc);
+
+// `scan_error` with a note that the input is truncated when it stopped at
+// the end of a non-blank document (the JSON ended before its value did);
+// else `scan_error` itself.
+Status NoteTruncation(std::string_view doc, const Status& scan_error);
 
 // `scan_error` (from stream::PreScan, with its offset) explained, when the
 // data it stopped at is the setup-terraform wrapper's trailing "::debug::"
-// lines; else `scan_error` itself.
+// lines or the end of a truncated document; else `scan_error` itself.
 Status ExplainScanError(std::string_view doc, const Status& scan_error);
 
 // After a pre-scan without errors: whether its top-level members make the

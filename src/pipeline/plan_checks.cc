@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <system_error>
 
+#include "pipeline/not_a_plan.h"
 #include "pipeline/plan_context.h"
 #include "pipeline/tool_commands.h"
 #include "stream/json_tree_parser.h"
@@ -33,7 +34,16 @@ namespace {
 Status FindProviderSchemas(const Input& in, std::vector<ByteRange>* objects, std::string* format_version) {
   stream::JsonScanner s(in.schemas);
   objects->clear();
+  if (IsBlank(in.schemas)) {
+    const std::string what = in.schemas.empty() ? "empty" : "only whitespace";
+    return Status::Error(Located(in.schemas_label,
+                                 Status::Error("the schemas file is " + what + ": make it with " + kSchemasCommand)));
+  }
+  if (Status gz = CheckNotCompressed(in.schemas); !gz.ok()) return Status::Error(Located(in.schemas_label, gz));
   Status wrong_type;
+  // A plan named by --schemas (PLAN forgotten, or the two swapped): it has
+  // a plan's members and no provider_schemas.
+  bool plan_member = false, has_provider_schemas = false;
   if (s.Peek() == 'n') {
     s.SkipValue(1);  // null decodes into Go's struct as nothing: no providers
   } else {
@@ -44,11 +54,17 @@ Status FindProviderSchemas(const Input& in, std::vector<ByteRange>* objects, std
       char c = s.Peek();
       size_t begin = s.pos();
       if (c == '"' && stream::KeyIsField(key, "format_version")) {
-        if (!s.ReadString(format_version)) return Status::Error(Located(in.schemas_label, s.status()));
+        if (!s.ReadString(format_version)) {
+          return Status::Error(Located(in.schemas_label, NoteTruncation(in.schemas, s.status())));
+        }
         continue;
       }
-      if (!s.SkipValue(1)) return Status::Error(Located(in.schemas_label, s.status()));
-      if (!stream::KeyIsField(key, "provider_schemas")) continue;
+      if (!s.SkipValue(1)) return Status::Error(Located(in.schemas_label, NoteTruncation(in.schemas, s.status())));
+      if (!stream::KeyIsField(key, "provider_schemas")) {
+        plan_member = plan_member || stream::IsPlanSectionKey(key);
+        continue;
+      }
+      has_provider_schemas = true;
       if (c != '{' && c != 'n' && wrong_type.ok()) {
         wrong_type = Status::Error("expected an object for \"provider_schemas\", found " +
                                        stream::DescribeByte(in.schemas, begin),
@@ -58,8 +74,14 @@ Status FindProviderSchemas(const Input& in, std::vector<ByteRange>* objects, std
     }
   }
   if (s.ok() && !s.AtEnd()) s.Fail("unexpected data after the end of the schemas");
-  if (!s.ok()) return Status::Error(Located(in.schemas_label, s.status()));
+  if (!s.ok()) return Status::Error(Located(in.schemas_label, NoteTruncation(in.schemas, s.status())));
   if (!wrong_type.ok()) return Status::Error(Located(in.schemas_label, wrong_type));
+  if (plan_member && !has_provider_schemas) {
+    return Status::Error(Located(
+        in.schemas_label, Status::Error(std::string("this is a plan, not provider schemas: give it as PLAN, and to "
+                                                    "--schemas the output of ") +
+                                        kSchemasCommand)));
+  }
   return Status::Ok();
 }
 

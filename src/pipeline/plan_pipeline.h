@@ -41,6 +41,9 @@ struct Options {
   // --state: the input is a state (`terraform show -json` without a
   // planfile), rendered as `terraform show` prints it (forms/state_text.h).
   bool state = false;
+  // --drift hide: the drift section ("Objects have changed outside of ...")
+  // is one line saying how many objects it holds (plan_sections.h).
+  bool hide_drift = false;
   // --summary: one line per shown block (plan_summary.h) instead of the text.
   bool summary = false;
   // --bundle: the self-contained plan document (plan_bundle.h) instead of the text.
@@ -93,6 +96,7 @@ struct Report {
 struct Input {
   std::string_view plan;  // the whole plan document
   std::string plan_label;
+  bool plan_from_stdin = false;  // for the message when it is empty
   bool has_schemas = false;
   std::string_view schemas;  // the whole schemas document, when given
   std::string schemas_label;

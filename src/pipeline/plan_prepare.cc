@@ -23,6 +23,9 @@ bool Incompatible(std::string_view local, std::string_view remote) {
 
 Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks hooks) {
   hooks.filter = ctx->opt.filter.active() ? &ctx->opt.filter : nullptr;
+  if (Status blank = CheckNotBlank(ctx->in.plan, ctx->in.plan_from_stdin, ctx->in.has_schemas); !blank.ok()) {
+    return ctx->PlanError(blank);
+  }
   if (Status start = CheckPlanStart(ctx->in.plan); !start.ok()) return ctx->PlanError(start);
   std::function<void(uint64_t)> done_before = ctx->in.release_plan_before;
   if (progress != nullptr) {
@@ -154,7 +157,8 @@ void TakeNotes(const PlanContext& ctx, Report* report) {
   if (report == nullptr) return;
   report->notes = ctx.notes;
   if (ctx.opt.filter.active()) {
-    if (std::string note = FiltersMatchedNothing(ctx.facts); !note.empty()) report->notes.push_back(note);
+    std::string note = FiltersMatchedNothing(ctx.facts, ctx.opt.filter);
+    if (!note.empty()) report->notes.push_back(note);
   }
 }
 

@@ -139,8 +139,9 @@ Status RenderCliActions(const PlanContext& ctx, ResourceWorker* worker, std::str
 }
 
 Status RenderDrift(const PlanContext& ctx, ResourceWorker* worker, const std::vector<OutputEntry>& outputs,
-                   buffer::OutputSink* out, bool* shown) {
+                   buffer::OutputSink* out, bool* shown, size_t* blocks) {
   *shown = false;
+  if (blocks != nullptr) *blocks = 0;
   if (!ctx.facts.resource_drift.present) return Status::Ok();
   bool any;
   Status s = DriftQualifies(ctx, worker, /*check_all=*/false, &any);
@@ -158,7 +159,10 @@ Status RenderDrift(const PlanContext& ctx, ResourceWorker* worker, const std::ve
   out->Append("\n");
   out->Append(Wrap(ctx, f.Wording("{product} detected the following changes made outside of {product} since the last \"{cli} apply\" which may have affected this plan:\n")));
   BlockSink sink;
-  sink.consume = [out](std::string_view block) { return out->AppendBlock(block); };
+  sink.consume = [out, blocks](std::string_view block) {
+    if (blocks != nullptr) ++*blocks;
+    return out->AppendBlock(block);
+  };
   sink.flush = [out] { return out->Flush(); };
   s = RenderBlocks(ctx, ctx.facts.resource_drift, &ResourceWorker::RenderDriftBlock, worker, nullptr, sink);
   if (!s.ok()) return s;
@@ -170,6 +174,18 @@ Status RenderDrift(const PlanContext& ctx, ResourceWorker* worker, const std::ve
   out->Append("\n");
   *shown = true;
   return Status::Ok();
+}
+
+Status CountDrift(const PlanContext& ctx, ResourceWorker* worker, const std::vector<OutputEntry>& outputs,
+                  bool* shown, size_t* blocks) {
+  buffer::OutputSink nowhere([](std::string_view) {});
+  Status s = RenderDrift(ctx, worker, outputs, &nowhere, shown, blocks);
+  return s.ok() ? nowhere.Flush() : s;
+}
+
+std::string HiddenDriftWords(const Flavor& flavor, size_t blocks) {
+  return std::to_string(blocks) + (blocks == 1 ? " object has" : " objects have") +
+         flavor.Wording(" changed outside of {product} (not shown: --drift hide)");
 }
 
 Status RenderDeferred(const PlanContext& ctx, ResourceWorker* worker, buffer::OutputSink* out, bool* shown) {

@@ -28,9 +28,18 @@ Status RenderOutputs(const PlanContext& ctx, ResourceWorker* worker, const std::
 // renderHumanActionInvocations: CLI-invoked actions.
 Status RenderCliActions(const PlanContext& ctx, ResourceWorker* worker, std::string* out);
 
-// renderHumanDiffDrift; *shown tells whether anything was printed.
+// renderHumanDiffDrift; *shown tells whether anything was printed, *blocks
+// (when given) how many resource blocks it listed.
 Status RenderDrift(const PlanContext& ctx, ResourceWorker* worker, const std::vector<OutputEntry>& outputs,
-                   buffer::OutputSink* out, bool* shown);
+                   buffer::OutputSink* out, bool* shown, size_t* blocks = nullptr);
+// --drift hide: the drift section rendered into nothing (so that it fails
+// as it would), *shown as RenderDrift's and *blocks its number of blocks.
+Status CountDrift(const PlanContext& ctx, ResourceWorker* worker, const std::vector<OutputEntry>& outputs,
+                  bool* shown, size_t* blocks);
+// The line standing for a hidden drift section of `blocks` objects, without
+// markup or newlines: "3 objects have changed outside of Terraform (not
+// shown: --drift hide)".
+std::string HiddenDriftWords(const Flavor& flavor, size_t blocks);
 // renderHumanDeferredChanges (renderer-shaped input only).
 Status RenderDeferred(const PlanContext& ctx, ResourceWorker* worker, buffer::OutputSink* out, bool* shown);
 

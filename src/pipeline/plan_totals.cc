@@ -73,10 +73,17 @@ std::string PlanSummaryLine(const stream::PlanFacts& facts, const render::text::
   return colorize.Color("[bold]Plan:[reset] ") + counts + "\n";
 }
 
-std::string FiltersMatchedNothing(const stream::PlanFacts& facts) {
+std::string FiltersMatchedNothing(const stream::PlanFacts& facts, const stream::ChangeFilter& filter) {
   if (facts.shown_changes == 0 || facts.filtered_out < facts.shown_changes) return "";
-  return "--action/--address matched none of the plan's " + std::to_string(facts.shown_changes) +
-         " resource blocks";
+  std::string note = "--action/--address matched none of the plan's " + std::to_string(facts.shown_changes) +
+                     " resource blocks";
+  if (facts.filtered_out_in_modules > 0) {
+    std::string patterns;
+    for (const std::string& p : filter.InModulesPatterns()) patterns += (patterns.empty() ? "'" : ", '") + p + "'";
+    note += "; a pattern matches from the root module only: " + patterns + " would match " +
+            std::to_string(facts.filtered_out_in_modules) + " inside modules";
+  }
+  return note;
 }
 
 std::string FilteredOutLine(const stream::PlanFacts& facts) {

@@ -62,7 +62,9 @@ std::string PlanSummaryLine(const stream::PlanFacts& facts, const render::text::
 std::string FilteredOutLine(const stream::PlanFacts& facts);
 // With --action/--address: a note for standard error when the plan has
 // blocks but the filters let none through (a mistyped pattern shows an empty
-// list that looks like a plan without those changes); else "".
-std::string FiltersMatchedNothing(const stream::PlanFacts& facts);
+// list that looks like a plan without those changes); else "". When
+// patterns naming root-module addresses would match blocks inside modules
+// with "**." before them, the note says so.
+std::string FiltersMatchedNothing(const stream::PlanFacts& facts, const stream::ChangeFilter& filter);
 
 }  // namespace tfstream::pipeline

@@ -83,11 +83,46 @@ Status ChangeFilter::AddActions(std::string_view list) {
 Status ChangeFilter::AddAddress(std::string_view pattern) {
   AddressGlob glob;
   Status s = AddressGlob::Parse(pattern, &glob);
-  if (s.ok()) globs_.push_back(std::move(glob));
+  if (!s.ok()) return s;
+  globs_.push_back(glob);
+  const bool root_only = !pattern.starts_with('*') && !pattern.starts_with("module.") && pattern != "module";
+  if (root_only) {
+    AddressGlob deep;
+    if (AddressGlob::Parse("**." + std::string(pattern), &deep).ok()) {
+      glob = std::move(deep);
+      any_root_pattern_ = true;
+    }
+  }
+  in_modules_globs_.push_back(std::move(glob));
   return s;
 }
 
+std::vector<std::string> ChangeFilter::InModulesPatterns() const {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < globs_.size(); ++i) {
+    if (in_modules_globs_[i].pattern() != globs_[i].pattern()) out.push_back(in_modules_globs_[i].pattern());
+  }
+  return out;
+}
+
+bool ChangeFilter::MatchesInModules(const ResourceFacts& rf, PlanAction action) const {
+  if (!any_root_pattern_ || !ActionMatches(rf, action)) return false;
+  for (const AddressGlob& g : in_modules_globs_) {
+    if (g.Matches(rf.address)) return true;
+  }
+  return false;
+}
+
 bool ChangeFilter::Matches(const ResourceFacts& rf, PlanAction action) const {
+  if (!ActionMatches(rf, action)) return false;
+  if (globs_.empty()) return true;
+  for (const AddressGlob& g : globs_) {
+    if (g.Matches(rf.address)) return true;
+  }
+  return false;
+}
+
+bool ChangeFilter::ActionMatches(const ResourceFacts& rf, PlanAction action) const {
   if (action_mask_ != 0) {
     uint32_t sets = 0;
     switch (action) {
@@ -120,11 +155,7 @@ bool ChangeFilter::Matches(const ResourceFacts& rf, PlanAction action) const {
     if (rf.importing) sets |= kImport;
     if ((sets & action_mask_) == 0) return false;
   }
-  if (globs_.empty()) return true;
-  for (const AddressGlob& g : globs_) {
-    if (g.Matches(rf.address)) return true;
-  }
-  return false;
+  return true;
 }
 
 }  // namespace tfstream::stream

@@ -47,8 +47,18 @@ class ChangeFilter {
 
   // REQUIRES: `action` is the PlanAction of rf.actions.
   bool Matches(const ResourceFacts& rf, PlanAction action) const;
+  // Whether the block would match with "**." before every --address pattern
+  // that names a root-module address (neither "*..." nor "module..."): a
+  // pattern such as "aws_db_instance.*" matches from the root only, and
+  // says nothing of the same type inside modules. False without such a
+  // pattern.
+  bool MatchesInModules(const ResourceFacts& rf, PlanAction action) const;
+  // Those patterns, each with "**." before it ("**.aws_db_instance.*").
+  std::vector<std::string> InModulesPatterns() const;
 
  private:
+  bool ActionMatches(const ResourceFacts& rf, PlanAction action) const;
+
   enum Set : uint32_t {
     kCreate = 1u << 0,
     kUpdate = 1u << 1,
@@ -63,6 +73,10 @@ class ChangeFilter {
 
   uint32_t action_mask_ = 0;
   std::vector<AddressGlob> globs_;
+  // MatchesInModules' patterns: each of globs_, or its "**." form when it
+  // names a root-module address.
+  std::vector<AddressGlob> in_modules_globs_;
+  bool any_root_pattern_ = false;
 };
 
 }  // namespace tfstream::stream

@@ -88,6 +88,7 @@ bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, ScanRun& run, ValueSk
   facts->counts.fill(0);
   facts->filtered_counts.fill(0);
   facts->filtered_out = 0;
+  facts->filtered_out_in_modules = 0;
   facts->will_print_resource_changes = false;
   facts->first_create_then_forget = facts->first_forget_then_create = {};
   facts->needed_schemas.clear();
@@ -192,6 +193,14 @@ void NoteDocumentMember(const FieldKey& key, DocumentMembers* m) {
   }
 }
 
+
+bool IsPlanSectionKey(std::string_view key) {
+  const FieldKey folded(key);
+  for (const char* name : kPlanSections) {
+    if (folded.Is(name)) return true;
+  }
+  return false;
+}
 
 Status ScanMembers(JsonScanner& s, PlanFacts* facts, bool first, ScanRun& run, bool* has_format_version) {
   const std::string_view doc = run.doc;

@@ -100,6 +100,9 @@ struct DocumentMembers {
 
 // Notes one top-level member of the document in *m.
 void NoteDocumentMember(const FieldKey& key, DocumentMembers* m);
+// Whether a top-level key (matched as Go matches keys) names a member only
+// plans have (DocumentMembers::plan_section).
+bool IsPlanSectionKey(std::string_view key);
 
 struct PlanFacts {
   InputShape shape = InputShape::kShowJson;
@@ -145,6 +148,9 @@ struct PlanFacts {
   bool will_print_resource_changes = false;
   std::array<size_t, kPlanActionCount> filtered_counts{};  // by PlanAction, NoOp included
   size_t filtered_out = 0;  // printed blocks the ChangeFilter hides
+  // Of those, the ones ChangeFilter::MatchesInModules lets through (for the
+  // hint that a root-module pattern says nothing of modules).
+  size_t filtered_out_in_modules = 0;
 
   // Something only OpenTofu writes (--flavor auto's rule, see
   // pipeline/flavor_choice.h): a resource change whose provider is on

@@ -320,6 +320,7 @@ bool ScanChangeElement(JsonScanner* s, size_t element_at, PlanFacts* facts, cons
   const ChangeFilter* filter = hooks != nullptr ? hooks->filter : nullptr;
   if (filter != nullptr && !filter->Matches(*rf, action)) {
     ++facts->filtered_out;
+    if (filter->MatchesInModules(*rf, action)) ++facts->filtered_out_in_modules;
     return true;
   }
   ++facts->filtered_counts[static_cast<size_t>(action)];

@@ -249,6 +249,7 @@ void AddTallies(const PlanFacts& t, PlanFacts* facts) {
   facts->importing += t.importing;
   facts->unprinted_deletes += t.unprinted_deletes;
   facts->filtered_out += t.filtered_out;
+  facts->filtered_out_in_modules += t.filtered_out_in_modules;
   for (size_t i = 0; i < facts->counts.size(); ++i) {
     facts->counts[i] += t.counts[i];
     facts->filtered_counts[i] += t.filtered_counts[i];

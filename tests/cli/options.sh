@@ -91,6 +91,14 @@ check filter_moved_import filter_moved_import
 check filter_keeps_block_text filter_keeps_block_text
 check filter_summary_line_is_whole_plan filter_summary_line_is_whole_plan
 
+exit_is() {  # exit_is STATUS ARGS...: tfstream ARGS exits STATUS
+  local want=$1
+  shift
+  t "$@" >"$WORK/out" 2>"$WORK/err"
+  local rc=$?
+  [ $rc = "$want" ] || { echo "  [$*] exit $rc, not $want: $(head -1 "$WORK/err")"; return 1; }
+}
+
 # --- summary --------------------------------------------------------------------
 summary() { t --no-color --summary $P >"$WORK/s" && golden summary.out "$WORK/s"; }
 summary_filtered() {
@@ -109,11 +117,42 @@ summary_agrees_with_blocks() {
     local blocks lines
     blocks=$(t --no-color $args $P | sed -n '/will perform the following/,/^Plan:/p' |
       awk 'prev == "" && /^  ?# / {n++} {prev = $0} END {print n + 0}')
-    lines=$(t --no-color --summary $args $P | grep -cvE '^$|^Plan:|^Filtered')
+    lines=$(t --no-color --summary $args $P | sed '/^Plan:/,$d' | grep -cv '^$')
     [ "$blocks" = "$lines" ] || { echo "  [$args] blocks=$blocks summary=$lines"; return 1; }
   done
 }
+# Terraform's own plan that changes only outputs (hashicorp/terraform-json
+# testdata/no_changes/plan.json, MPL-2.0): its text has "Changes to
+# Outputs:" and no Plan line; the summary in every form lists them, never a
+# bare "Plan: 0 to add ...", and exits 2 with --detailed-exitcode.
+summary_outputs_only() {
+  t --no-color --summary outputs-only.json >"$WORK/so" && golden summary-outputs-only.out "$WORK/so" &&
+    ! grep -q '^Plan:' "$WORK/so" && grep -qx '  + interpolated_deep' "$WORK/so" &&
+    t --no-color --summary --group-by module outputs-only.json | cmp -s - "$WORK/so" &&
+    t --summary --format markdown outputs-only.json >"$WORK/som" && golden summary-outputs-only.md "$WORK/som" &&
+    ! grep -q 'Plan:' "$WORK/som" &&
+    t --format json outputs-only.json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["has_changes"] is True and len(d["output_changes"]) == 8, d' &&
+    exit_is 2 --detailed-exitcode --summary outputs-only.json &&
+    exit_is 2 --detailed-exitcode --summary --format markdown outputs-only.json
+}
+# --mode refresh-only: the drift is the plan's change (what -detailed-exitcode's
+# 2 means there), listed first as Terraform's text shows it, with no Plan: line.
+summary_refresh_only_lists_drift() {
+  t --no-color --summary --mode refresh-only automation.json >"$WORK/sr" && golden summary-refresh-only.out "$WORK/sr" &&
+    grep -qx '  ~ test_bucket.x' "$WORK/sr" && ! grep -q '^Plan:' "$WORK/sr" &&
+    t --summary --format markdown --mode refresh-only automation.json >"$WORK/srm" &&
+    grep -q '^\*\*Objects have changed outside of Terraform.\*\* This is a refresh-only plan.$' "$WORK/srm" &&
+    grep -q '<summary>Objects have changed outside of Terraform (1)</summary>' "$WORK/srm" &&
+    grep -qx -- '- `~` `test_bucket.x`' "$WORK/srm" &&
+    exit_is 2 --detailed-exitcode --summary --mode refresh-only automation.json &&
+    t --no-color --summary automation.json | grep -qx 'Plan: 0 to add, 0 to change, 0 to destroy.'
+}
 check summary summary
+check summary_refresh_only_lists_drift summary_refresh_only_lists_drift
+check summary_outputs_only summary_outputs_only
 check summary_filtered summary_filtered
 check summary_without_schemas summary_without_schemas
 check summary_agrees_with_blocks summary_agrees_with_blocks
@@ -179,6 +218,31 @@ PY
   [ "$(wc -c <"$WORK/big.2.md")" -le 4000 ] && grep -q '^_Truncated by tfstream: this block is [0-9]* bytes, over --max-bytes=4000; [0-9]* of 407 lines shown._$' "$WORK/big.2.md" &&
     tail -c 13 "$WORK/big.2.md" | grep -q '</details>' && [ "$(wc -l <"$WORK/big.1.md")" -ge 3 ]
 }
+# Every note of what was left out or cut links to --details-url.
+details_url_in_every_note() {
+  t --format markdown --max-bytes 4000 --output-prefix "$WORK/bigu" --details-url 'https://ci.example/runs/7' \
+    "$WORK/big.json" >/dev/null &&
+    grep -q '^_Truncated by tfstream: this block is [0-9]* bytes, over --max-bytes=4000; [0-9]* of 407 lines shown._ \[Full plan\](https://ci.example/runs/7)$' "$WORK/bigu.2.md" ||
+    { echo "  truncation note"; return 1; }
+  python3 - "$WORK/many.json" <<'PY'
+import copy, json, sys
+plan = json.load(open("plan.json"))
+gone = next(c for c in plan["resource_changes"] if c["change"]["actions"] == ["delete"] and c["mode"] == "managed")
+plan["resource_changes"] = []
+for i in range(25):
+    c = copy.deepcopy(gone)
+    c["address"] = "test_bucket.gone%02d" % i
+    c["name"] = "gone%02d" % i
+    c.pop("deposed", None)
+    plan["resource_changes"].append(c)
+json.dump(plan, open(sys.argv[1], "w"))
+PY
+  t --format markdown --details-url 'https://ci.example/runs/7' "$WORK/many.json" |
+    grep -qx '> - ... and 5 more \[Full plan\](https://ci.example/runs/7)' &&
+    t --summary --format markdown --details-url 'https://ci.example/runs/7' "$WORK/many.json" |
+    grep -qx '> - ... and 5 more \[Full plan\](https://ci.example/runs/7)' ||
+    { echo "  destroy alert"; return 1; }
+}
 markdown_drift() {
   t --format markdown --schemas schemas.json automation.json >"$WORK/d" && golden markdown-drift.md "$WORK/d"
 }
@@ -189,6 +253,68 @@ check markdown_over_limit_to_stdout markdown_over_limit_to_stdout
 check markdown_parts markdown_parts
 check markdown_parts_hold_everything markdown_parts_hold_everything
 check markdown_truncates_a_huge_block markdown_truncates_a_huge_block
+check details_url_in_every_note details_url_in_every_note
+
+# --- drift ----------------------------------------------------------------------
+# automation.json with a planned change beside its drift: an update undoing it.
+python3 - "$WORK/drift.json" <<'PY'
+import json, sys
+plan = json.load(open("automation.json"))
+change = plan["resource_changes"][0]["change"]
+change["actions"] = ["update"]
+change["before"], change["after"] = change["after"], change["before"]
+json.dump(plan, open(sys.argv[1], "w"))
+PY
+D=(--schemas schemas.json "$WORK/drift.json")
+t --no-color "${D[@]}" >"$WORK/drift-shown"
+drift_show_is_the_default() { t --no-color --drift show "${D[@]}" | cmp -s - "$WORK/drift-shown"; }
+drift_hide_text() {
+  # One line where the section was; everything from the rule on as before.
+  t --no-color --drift hide "${D[@]}" >"$WORK/dh" && golden drift-hidden.out "$WORK/dh" &&
+    grep -q '# test_bucket.x has changed' "$WORK/drift-shown" && ! grep -q '# test_bucket.x has changed' "$WORK/dh" &&
+    cmp -s <(sed -n '/^─/,$p' "$WORK/dh") <(sed -n '/^─/,$p' "$WORK/drift-shown") &&
+    grep -qx 'Note: 1 object has changed outside of Terraform (not shown: --drift hide)' "$WORK/dh"
+}
+drift_hide_no_changes() {
+  # Drift beside no change: still one line, then Terraform's "No changes." text.
+  t --no-color --drift hide --schemas schemas.json automation.json >"$WORK/dn" &&
+    grep -qx 'Note: 1 object has changed outside of Terraform (not shown: --drift hide)' "$WORK/dn" &&
+    grep -q '^No changes. Your infrastructure matches the configuration.' "$WORK/dn" && ! grep -q 'has changed$' "$WORK/dn"
+}
+drift_markdown_after_changes() {
+  # The planned changes first, the drift section after them.
+  t --format markdown "${D[@]}" >"$WORK/dm" && golden markdown-drift-and-changes.md "$WORK/dm" &&
+    [ "$(grep -n '# test_bucket.x will be updated' "$WORK/dm" | head -1 | cut -d: -f1)" -lt \
+      "$(grep -n 'summary>Objects have changed outside of Terraform' "$WORK/dm" | cut -d: -f1)" ]
+}
+drift_markdown_never_crowds_out_changes() {
+  # With one part only, what is left out is the drift, not the changes.
+  t --format markdown --max-bytes 1100 --max-parts 1 "${D[@]}" >"$WORK/dc" &&
+    grep -q '# test_bucket.x will be updated' "$WORK/dc" && ! grep -q 'Objects have changed outside' "$WORK/dc" &&
+    grep -q '1 more section of this plan left out' "$WORK/dc"
+}
+drift_hide_markdown() {
+  t --format markdown --drift hide "${D[@]}" >"$WORK/dhm" &&
+    ! grep -q 'Objects have changed outside' "$WORK/dhm" &&
+    grep -qx '_1 object has changed outside of Terraform (not shown: --drift hide)._' "$WORK/dhm" &&
+    grep -q '# test_bucket.x will be updated' "$WORK/dhm"
+}
+# Filters choose planned-change blocks only: the drift section stays whole.
+drift_not_filtered() {
+  t --no-color --address 'nothing.*' "${D[@]}" 2>/dev/null | grep -q '# test_bucket.x has changed'
+}
+check drift_show_is_the_default drift_show_is_the_default
+check drift_hide_text drift_hide_text
+check drift_hide_no_changes drift_hide_no_changes
+check drift_markdown_after_changes drift_markdown_after_changes
+check drift_markdown_never_crowds_out_changes drift_markdown_never_crowds_out_changes
+check drift_hide_markdown drift_hide_markdown
+check drift_not_filtered drift_not_filtered
+check bad_drift usage_error --drift sometimes $P
+check drift_hide_not_refresh_only usage_error --drift hide --mode refresh-only $P
+check drift_not_for_summary usage_error --drift hide --summary $P
+check drift_not_for_json usage_error --drift show --format json $P
+check drift_not_for_bundle usage_error --drift hide --bundle $P
 
 # --- json -----------------------------------------------------------------------
 json() { t --format json $P >"$WORK/j" && golden json.json "$WORK/j" && python3 -m json.tool "$WORK/j" >/dev/null; }
@@ -212,13 +338,6 @@ check json_summary_is_json json_summary_is_json
 check json_without_schemas json_without_schemas
 
 # --- detailed exit code -----------------------------------------------------------
-exit_is() {  # exit_is STATUS ARGS...: tfstream ARGS exits STATUS
-  local want=$1
-  shift
-  t "$@" >"$WORK/out" 2>"$WORK/err"
-  local rc=$?
-  [ $rc = "$want" ] || { echo "  [$*] exit $rc, not $want: $(head -1 "$WORK/err")"; return 1; }
-}
 detailed_exitcode_changes() {
   local f
   for f in "" "--summary" "--format json" "--format markdown --max-bytes 0" "--summary --format markdown"; do
@@ -325,6 +444,27 @@ filter_matching_nothing_says_so() {
   t --no-color --action delete $P >/dev/null 2>"$WORK/err" && [ ! -s "$WORK/err" ]
 }
 check filter_matching_nothing_says_so filter_matching_nothing_says_so
+# A root-module pattern that matches nothing at the root but would inside
+# modules says so.
+filter_root_pattern_hints_modules() {
+  t --no-color --action update --address 'test_bucket.*' $P >/dev/null 2>"$WORK/err" &&
+    grep -qx "tfstream: note: --action/--address matched none of the plan's 12 resource blocks; a pattern matches from the root module only: '\*\*.test_bucket.\*' would match 2 inside modules" "$WORK/err" ||
+    { echo "  $(cat "$WORK/err")"; return 1; }
+}
+check filter_root_pattern_hints_modules filter_root_pattern_hints_modules
+# `tofu` is the program; the flavour is opentofu.
+flavor_tofu_suggests_opentofu() {
+  usage_error --flavor tofu $P &&
+    grep -qx "tfstream: --flavor must be terraform, opentofu or auto, not 'tofu' (OpenTofu's renderer is --flavor opentofu)" "$WORK/err"
+}
+check flavor_tofu_suggests_opentofu flavor_tofu_suggests_opentofu
+# --schemas FILE and no PLAN, standard input a terminal: the plan was meant as PLAN.
+schemas_without_plan_on_a_terminal() {
+  in_pty 100 "'$TFSTREAM' --schemas plan.json; echo \"exit \$?\"" >"$WORK/out"
+  grep -q "tfstream: no PLAN given and standard input is a terminal: --schemas plan.json names the provider schemas; give the plan as PLAN: tfstream --schemas schemas.json plan.json" "$WORK/out" &&
+    grep -q '^exit 2' "$WORK/out" || { echo "  $(cat "$WORK/out")"; return 1; }
+}
+check schemas_without_plan_on_a_terminal schemas_without_plan_on_a_terminal
 check empty_address usage_error --address '' $P
 check bad_format usage_error --format html $P
 check tiny_max_bytes usage_error --format markdown --max-bytes 100 $P

@@ -170,6 +170,26 @@ TEST_CASE("truncation keeps whole lines and reports how many", "[markdown]") {
   CHECK(one.find("; 2 of 3 lines shown._") != std::string::npos);
 }
 
+TEST_CASE("every truncation note links to --details-url when given", "[markdown][parts]") {
+  MarkdownUnit u = DetailsUnit("s", "aaaa\nbbbb\ncccc\n");
+  std::string cut;
+  REQUIRE(TruncateUnit(u, u.size() + 200, 99, &cut, "https://ci.example/run/1"));
+  CHECK(cut.find("; 3 of 3 lines shown._ [Full plan](https://ci.example/run/1)\n") != std::string::npos);
+  // Within the budget, link included.
+  std::string tight;
+  REQUIRE(TruncateUnit(u, cut.size() - 5, 99, &tight, "https://ci.example/run/1"));
+  CHECK(tight.size() <= cut.size() - 5);
+  CHECK(tight.find("; 2 of 3 lines shown._ [Full plan](https://ci.example/run/1)\n") != std::string::npos);
+  // Through MarkdownParts: a block too large for a part of its own.
+  OutputSink out;
+  MarkdownParts parts(1100, "", &out);
+  parts.set_max_parts(1, "https://ci.example/run/2");
+  REQUIRE(parts.Add(DetailsUnit(Summary(0), Lines(60, 50))).ok());
+  REQUIRE(parts.Finish().ok());
+  CHECK(out.buffer()->size() <= 1100);
+  CHECK(out.buffer()->find("lines shown._ [Full plan](https://ci.example/run/2)\n") != std::string::npos);
+}
+
 TEST_CASE("MarkdownParts: --title heads every part, --max-parts leaves the rest out with a note",
           "[markdown][parts]") {
   TempDir dir;

@@ -48,7 +48,7 @@ TEST_CASE("--summary colours the symbols and the Plan: word as Terraform does", 
         "  \x1b[32m+\x1b[0m\x1b[0m t.c\n\n\x1b[1mPlan:\x1b[0m \x1b[0m1 to add, 0 to change, 0 to destroy.\n");
 }
 
-TEST_CASE("--summary needs no schemas and always ends with the Plan: line", "[summary]") {
+TEST_CASE("--summary needs no schemas; without output changes it ends with the Plan: line", "[summary]") {
   std::string doc =
       R"({"format_version":"1.2","resource_changes":[)" + PlanChange("t.a", R"(["no-op"])", "a", "a") + "]}";
   Options o;
@@ -159,4 +159,98 @@ TEST_CASE("Markdown summary: lines past the memory they are held in come back wh
   CHECK(got.find("<details><summary><code>+</code> create (27000)</summary>\n\n" + creates + "\n</details>\n\n" +
                  "<details><summary><code>-</code> destroy (3000)</summary>\n\n" + deletes + "\n</details>\n\n") !=
         std::string::npos);
+}
+
+namespace {
+
+// A renderer-shaped plan with the given output_changes members (and no
+// resource change unless `changes` is given).
+std::string OutputsDoc(const std::string& outputs, const std::vector<std::string>& changes = {}) {
+  std::string doc = PlanDoc(changes);
+  return doc.insert(1, R"("output_changes":{)" + outputs + "},");
+}
+
+std::string Output(const std::string& name, const std::string& actions, const std::string& before,
+                   const std::string& after) {
+  return "\"" + name + R"(":{"actions":)" + actions + R"(,"before":)" + before + R"(,"after":)" + after +
+         R"(,"after_unknown":false,"before_sensitive":false,"after_sensitive":false})";
+}
+
+}  // namespace
+
+TEST_CASE("--summary lists output changes; only outputs changing is never a bare Plan: line", "[summary]") {
+  Options o;
+  o.summary = true;
+  // Terraform's text for such a plan: "Changes to Outputs:" and no Plan line.
+  const std::string only_outputs = OutputsDoc(Output("b", R"(["update"])", "1", "2") + "," +
+                                              Output("a", R"(["create"])", "null", R"("x")") + "," +
+                                              Output("same", R"(["no-op"])", "1", "1") + "," +
+                                              Output("gone", R"(["delete"])", "1", "null"));
+  CHECK(RenderDoc(only_outputs, o) ==
+        "Changes to Outputs:\n"
+        "  + a\n"
+        "  ~ b\n"
+        "  - gone\n"
+        "\n"
+        "You can apply this plan to save these new output values to the Terraform\n"
+        "state, without changing any real infrastructure.\n");
+  // Beside resource changes: after the Plan line, as Terraform prints them.
+  CHECK(RenderDoc(OutputsDoc(Output("a", R"(["create"])", "null", "1"),
+                             {PlanChange("t.c", R"(["create"])", "null", "b")}),
+                  o) ==
+        "  + t.c\n"
+        "\n"
+        "Plan: 1 to add, 0 to change, 0 to destroy.\n"
+        "\n"
+        "Changes to Outputs:\n"
+        "  + a\n");
+  // Only no-op outputs: nothing changes, the Plan: line as before.
+  CHECK(RenderDoc(OutputsDoc(Output("same", R"(["no-op"])", "1", "1")), o) ==
+        "Plan: 0 to add, 0 to change, 0 to destroy.\n");
+  // --detailed-exitcode: 2, which the output now shows.
+  o.detailed_exitcode = true;
+  tfstream::pipeline::Report report;
+  RenderDoc(only_outputs, o, &report);
+  CHECK(report.has_changes);
+}
+
+TEST_CASE("Markdown summary: output changes are listed, only outputs is no Plan: line", "[summary][markdown]") {
+  Options o;
+  o.summary = true;
+  o.format = tfstream::pipeline::Format::kMarkdown;
+  const std::string got = RenderDoc(OutputsDoc(Output("a", R"(["create"])", "null", "1")), o);
+  CHECK(got ==
+        "**Changes to Outputs.** You can apply this plan to save these new output values to the Terraform state, "
+        "without changing any real infrastructure.\n"
+        "\n"
+        "<details><summary>Changes to Outputs (1)</summary>\n"
+        "\n"
+        "- `+` `a`\n"
+        "\n"
+        "</details>\n"
+        "\n");
+}
+
+TEST_CASE("--summary of a refresh-only plan lists its drift, as its exit status counts it", "[summary]") {
+  std::string drift = PlanChange("t.d", R"(["update"])", "a", "b");
+  std::string doc = PlanDoc({});
+  doc.insert(1, R"("resource_drift":[)" + drift + "],");
+  Options o;
+  o.summary = true;
+  o.mode = tfstream::pipeline::PlanMode::kRefreshOnly;
+  o.detailed_exitcode = true;
+  tfstream::pipeline::Report report;
+  CHECK(RenderDoc(doc, o, &report) ==
+        "Objects have changed outside of Terraform:\n"
+        "  ~ t.d\n"
+        "\n"
+        "This is a refresh-only plan, so Terraform will not take any actions to undo\n"
+        "these. If you were expecting these changes then you can apply this plan to\n"
+        "record the updated values in the Terraform state without changing any remote\n"
+        "objects.\n");
+  CHECK(report.has_changes);
+  // In a normal plan drift is no change: the summary stays as it was.
+  o.mode = tfstream::pipeline::PlanMode::kNormal;
+  CHECK(RenderDoc(doc, o, &report) == "Plan: 0 to add, 0 to change, 0 to destroy.\n");
+  CHECK_FALSE(report.has_changes);
 }

@@ -99,3 +99,57 @@ TEST_CASE("every kind of plan is still a plan", "[pipeline][not-a-plan]") {
   CHECK(Renders(R"({"format_version":"1.2","planned_values":{},)" + schemas + "}"));
   CHECK(Renders(PlanDoc({PlanChange("t.a", R"(["create"])", "null", "a")})));
 }
+
+TEST_CASE("a plan -json log, gzip data and empty input are named, with what to do", "[pipeline][not-a-plan]") {
+  // `terraform plan -json`: hclog's JSON lines, keys sorted, @level first.
+  const std::string log =
+      R"({"@level":"info","@message":"Terraform 1.9.0","@module":"terraform.ui","@timestamp":"2026-01-01T00:00:00Z",)"
+      R"("terraform":"1.9.0","type":"version","ui":"1.2"})"
+      "\n"
+      R"({"@level":"info","@message":"Plan: 1 to add, 0 to change, 0 to destroy.","@module":"terraform.ui",)"
+      R"("changes":{"add":1,"change":0,"import":0,"remove":0,"operation":"plan"},"type":"change_summary"})"
+      "\n";
+  CHECK(Refused(log, ": this is the JSON log of `terraform plan -json` (or `tofu plan -json`), one message a line, "
+                     "not a plan: save the plan with `terraform plan -out=PLANFILE`"));
+  CHECK(RenderDoc(log, Options{}).find("then give tfstream `terraform show -json PLANFILE`") != std::string::npos);
+  CHECK(Refused(std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00", 8) + "gz",
+                ": this is gzip-compressed data, not JSON: decompress it first"));
+  CHECK(Refused("", ": the file is empty, no plan"));
+  CHECK(Refused(" \n\t", ": the file is only whitespace, no plan"));
+}
+
+TEST_CASE("empty standard input says no plan came through it", "[pipeline][not-a-plan]") {
+  auto render = [](bool schemas_given) {
+    tfstream::pipeline::Input input;
+    input.plan = "";
+    input.plan_label = "<stdin>";
+    input.plan_from_stdin = true;
+    const std::string schemas = R"({"format_version":"1.0","provider_schemas":{}})";
+    if (schemas_given) {
+      input.has_schemas = true;
+      input.schemas = schemas;
+      input.schemas_label = "schemas.json";
+    }
+    tfstream::buffer::OutputSink out;
+    tfstream::Status s = tfstream::forms::RenderPlan(input, Options{}, &out);
+    return s.message();
+  };
+  CHECK(render(false) ==
+        "<stdin>: standard input is empty, no plan came through it (did the command before the pipe fail?); pipe "
+        "in `terraform show -json PLANFILE` (or `tofu show -json PLANFILE`), or give the plan's file as PLAN");
+  // --schemas plan.json with the plan forgotten: standard input is read.
+  CHECK(render(true).find("<stdin>: standard input is empty, no plan came through it: give the plan as PLAN, the "
+                          "provider schemas with --schemas") == 0);
+}
+
+TEST_CASE("a truncated plan says so", "[pipeline][not-a-plan]") {
+  const std::string plan = PlanDoc({PlanChange("t.a", R"(["create"])", "null", "a")});
+  for (size_t cut : {size_t{1}, size_t{20}, plan.size() / 2, plan.size() - 1}) {
+    std::string got = RenderDoc(plan.substr(0, cut), Options{});
+    INFO(cut << ": " << got);
+    CHECK(got.find("ERROR: plan.json: byte " + std::to_string(cut) + ": ") == 0);
+    CHECK(got.find("(the JSON ends early: the input is truncated)") != std::string::npos);
+  }
+  // Broken JSON before the end is no truncation.
+  CHECK(RenderDoc("{\"a\":x}", Options{}).find("truncated") == std::string::npos);
+}

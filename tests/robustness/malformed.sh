@@ -8,8 +8,6 @@ source "$(dirname "$0")/lib.sh"
 
 # --- invalid JSON: offset | message pattern | document (printf format) -------
 CASES_TABLE=(
-  '0|found end of input|'
-  '5|found end of input| \n\t\r '
   "0|found '\\['|[]"
   "0|found '\"'|\"x\""
   '1|end of input|{'
@@ -79,11 +77,20 @@ expect_error invalid-json/null-is-not-a-plan null.json --file-level --match 'the
 
 # The same errors through standard input (spooled) and in the schemas file.
 printf '{"a":tru}' | expect_error invalid-json/stdin '<stdin>' --offset 8 --match 'invalid literal' -- --no-color
-printf '' | expect_error empty/stdin-pipe '<stdin>' --offset 0 --match 'end of input' -- --no-color -
-expect_error empty/stdin-dev-null '<stdin>' --offset 0 --match 'end of input' -- --no-color - </dev/null
+# Empty input (no bytes, or only whitespace) is named as such, with how to
+# give a plan: a failed command before the pipe, or a plan named by
+# --schemas with PLAN forgotten, leave standard input empty.
+printf '' | expect_error empty/stdin-pipe '<stdin>' --file-level \
+  --match 'standard input is empty, no plan came through it \(did the command before the pipe fail\?\)' -- --no-color -
+expect_error empty/stdin-dev-null '<stdin>' --file-level --match 'standard input is empty' -- --no-color - </dev/null
+expect_error empty/schemas-given-plan-forgotten '<stdin>' --file-level \
+  --match 'standard input is empty, no plan came through it: give the plan as PLAN, the provider schemas with --schemas' \
+  -- --no-color --schemas "$FIXTURES/show.json" </dev/null
 : >empty.json
-expect_error empty/file empty.json --offset 0 --match 'found end of input' -- empty.json
-expect_error empty/schemas-file empty.json --offset 0 --match 'found end of input' -- \
+expect_error empty/file empty.json --file-level --match 'the file is empty, no plan .*`terraform show -json PLANFILE`' -- empty.json
+printf ' \n\t\r ' >blank.json
+expect_error empty/whitespace-file blank.json --file-level --match 'the file is only whitespace, no plan' -- blank.json
+expect_error empty/schemas-file empty.json --file-level --match 'the schemas file is empty: make it with' -- \
   --schemas empty.json "$FIXTURES/show.json"
 printf '{"format_version":"1.0","provider_schemas":{"p":{]}}' >bad_schemas.json
 expect_error invalid-json/schemas-file bad_schemas.json --offset 49 -- --schemas bad_schemas.json "$FIXTURES/show.json"

@@ -66,6 +66,24 @@ not_plan wrapper-command-line wrapped_head.json '"\[command\]\.\.\." line.*`terr
 not_plan wrapper-debug-lines wrapped_tail.json '"::debug::" lines follow the JSON.*`terraform_wrapper: false`' located
 expect_error not-a-plan/wrapper-debug-offset wrapped_tail.json --offset "$(($(wc -c <"$SHOW") + 1))" -- --schemas "$S" wrapped_tail.json
 
+# A gzip-compressed plan (plan.json.gz uploaded as an artifact).
+gzip -c "$SHOW" >plan.json.gz
+not_plan gzip plan.json.gz 'this is gzip-compressed data, not JSON: decompress it first'
+
+# The JSON log of `terraform plan -json` (hclog's lines, keys sorted), the
+# most common wrong input after the state.
+printf '%s\n' \
+  '{"@level":"info","@message":"Terraform 1.9.0","@module":"terraform.ui","@timestamp":"2026-01-01T00:00:00.000000Z","terraform":"1.9.0","type":"version","ui":"1.2"}' \
+  '{"@level":"info","@message":"null_resource.a: Plan to create","@module":"terraform.ui","@timestamp":"2026-01-01T00:00:01.000000Z","change":{"resource":{"addr":"null_resource.a","module":"","resource":"null_resource.a","implied_provider":"null","resource_type":"null_resource","resource_name":"a","resource_key":null},"action":"create"},"type":"planned_change"}' \
+  '{"@level":"info","@message":"Plan: 1 to add, 0 to change, 0 to destroy.","@module":"terraform.ui","@timestamp":"2026-01-01T00:00:01.000000Z","changes":{"add":1,"change":0,"import":0,"remove":0,"operation":"plan"},"type":"change_summary"}' \
+  >plan_log.json
+not_plan plan-json-log plan_log.json 'this is the JSON log of `terraform plan -json` \(or `tofu plan -json`\), one message a line, not a plan: save the plan with `terraform plan -out=PLANFILE`.*, then give tfstream `terraform show -json PLANFILE`'
+
+# The plan given as --schemas (PLAN forgotten, or the two swapped).
+expect_error not-a-plan/plan-as-schemas "$SHOW" --file-level \
+  --match 'this is a plan, not provider schemas: give it as PLAN, and to --schemas the output of `terraform providers schema -json' \
+  -- --schemas "$SHOW" "$SHOW"
+
 # Broken JSON in a document that is no plan is still reported as broken JSON.
 printf '{"values":{"a":[1,}}' >bad_state.json
 expect_error not-a-plan/bad-json-wins bad_state.json --offset 18 --match "expected a value" -- bad_state.json

@@ -3,7 +3,9 @@
 # around every structural byte (larger ones), as a file and through a pipe,
 # the plan and the schemas file. A cut that only drops trailing whitespace
 # must render exactly as the whole file; any other must fail with one line
-# "tfstream: <file>: byte <offset>: ..." (offset within the cut, nothing on stdout).
+# "tfstream: <file>: byte <offset>: ... (the JSON ends early: the input is
+# truncated)" (offset within the cut, nothing on stdout); a cut at 0 leaves
+# an empty input, named as such.
 source "$(dirname "$0")/lib.sh"
 
 # Under the sanitizers each run costs ~10x: check every QUICK_STRIDE-th cut.
@@ -61,6 +63,12 @@ truncate_case() {
       problem="stderr not one line: $(describe_run)"
     elif [ -s "$W/out" ]; then
       problem="stdout not empty: $(describe_run)"
+    elif [ "$n" = 0 ]; then
+      # Nothing left: named as empty input, not as JSON.
+      [[ $(err_line) == "tfstream: $label: "*" is empty, no plan"* ]] || [ "$target" = schemas ] ||
+        problem="not named empty: $(err_line)"
+      [[ $(err_line) == "tfstream: $label: the schemas file is empty: "* ]] || [ "$target" != schemas ] ||
+        problem="not named empty: $(err_line)"
     else
       local line rest
       line=$(err_line)
@@ -69,6 +77,8 @@ truncate_case() {
         problem="not 'tfstream: $label: byte <offset>: ...': $line"
       elif [ "${BASH_REMATCH[1]}" -gt "$n" ]; then
         problem="offset ${BASH_REMATCH[1]} beyond the cut: $line"
+      elif [[ $line != *"(the JSON ends early: the input is truncated)" ]]; then
+        problem="does not say the input is truncated: $line"
       fi
     fi
     if [ -n "$problem" ]; then

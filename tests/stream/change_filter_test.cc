@@ -155,3 +155,33 @@ TEST_CASE("destroy is delete; an unknown action word suggests the nearest", "[fi
   CHECK(error("frobnicate").find("did you mean") == std::string::npos);
   CHECK(error("x").find("did you mean") == std::string::npos);
 }
+
+TEST_CASE("a root-module pattern knows what it would match inside modules", "[filter]") {
+  ChangeFilter f;
+  REQUIRE(f.AddActions("delete").ok());
+  REQUIRE(f.AddAddress("aws_db_instance.*").ok());
+  REQUIRE(f.AddAddress("module.app").ok());      // names a module: unchanged
+  REQUIRE(f.AddAddress("**.aws_s3_bucket.*").ok());  // any depth already
+  CHECK(f.InModulesPatterns() == std::vector<std::string>{"**.aws_db_instance.*"});
+  CHECK_FALSE(f.Matches(Facts("module.db.aws_db_instance.main"), PlanAction::kDelete));
+  CHECK(f.MatchesInModules(Facts("module.db.aws_db_instance.main"), PlanAction::kDelete));
+  CHECK_FALSE(f.MatchesInModules(Facts("module.db.aws_db_instance.main"), PlanAction::kCreate));  // actions still apply
+  CHECK_FALSE(f.MatchesInModules(Facts("module.db.aws_instance.main"), PlanAction::kDelete));
+  ChangeFilter deep;
+  REQUIRE(deep.AddAddress("module.x").ok());
+  CHECK(deep.InModulesPatterns().empty());
+  CHECK_FALSE(deep.MatchesInModules(Facts("module.y.module.x.t.a"), PlanAction::kCreate));
+}
+
+TEST_CASE("the pre-scan counts hidden blocks a root-module pattern would match in modules", "[filter][prescan]") {
+  std::string doc = R"({"resource_changes":[)" + Change("module.a.t.n", R"(["create"])") + "," +
+                    Change("module.b.module.c.t.n", R"(["delete"])") + "," + Change("u.n", R"(["create"])") + "]}";
+  ChangeFilter filter;
+  REQUIRE(filter.AddAddress("t.*").ok());
+  ChangeHooks hooks;
+  hooks.filter = &filter;
+  PlanFacts f;
+  REQUIRE(PreScan(doc, &f, nullptr, &hooks).ok());
+  CHECK(f.filtered_out == 3);
+  CHECK(f.filtered_out_in_modules == 2);
+}
