@@ -125,11 +125,12 @@ Summary:
   Terraform's text, no "Plan:" line but the sentence on applying it. With
   --mode refresh-only the drift, which is what such a plan records, comes
   first: "Objects have changed outside of Terraform:", one line per object
-  and Terraform's sentence, and the "Plan:" line only when blocks follow. It needs
-  no schemas (a --schemas file given is still checked) and computes no
+  and Terraform's sentence, and the "Plan:" line only when blocks follow. It
+  needs no schemas (a --schemas file given is still checked) and computes no
   resource diffs. With --format markdown: the bold "Plan:" line (or "Changes
-  to Outputs."), the count table, one collapsed list of addresses per action
-  and one of the output changes.
+  to Outputs." or, refresh-only, "Objects have changed outside of
+  Terraform."), the count table, one collapsed list of addresses per action
+  and one of the drift and output changes.
 
   --group-by module (with --summary, or --format json) arranges the shown
   blocks as a tree of module instances (module.app["eu"].module.db), in the

@@ -44,7 +44,8 @@ Status DestroyAlert(const PlanContext& ctx, std::string* out) {
       PlanContext::Pages::kDropBehind);
   if (!s.ok()) return s;
   if (total > listed) {
-    text += "> - ... and " + std::to_string(total - listed) + " more" + FullPlanLink(ctx.opt.details_url) + "\n";
+    text +=
+        "> - ... and " + std::to_string(total - listed) + " more" + FullPlanLink(ctx.opt.details_url) + "\n";
   }
   *out = text + "\n";
   return Status::Ok();

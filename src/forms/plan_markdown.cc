@@ -170,8 +170,8 @@ Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter*
   if (!(s = DestroyAlert(ctx, &alert)).ok()) return s;
   std::string hidden;
   if (have_drift && options.hide_drift) hidden = "_" + HiddenDriftWords(*ctx.flavor, hidden_drift) + "._\n\n";
-  s = parts.Add(
-      Plain(alert + Headline(ctx, prepared, have_drift) + hidden + MarkdownCountTable(ctx.facts, *ctx.flavor)));
+  s = parts.Add(Plain(alert + Headline(ctx, prepared, have_drift) + hidden +
+                      MarkdownCountTable(ctx.facts, *ctx.flavor)));
   if (!s.ok()) return s;
   if (have_deferred) {
     s = parts.Add(DetailsUnit("Deferred changes (a partial plan)", deferred));

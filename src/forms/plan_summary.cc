@@ -15,14 +15,14 @@
 
 #include "buffer/bucketed_text.h"
 #include "buffer/spill_text.h"
-#include "pipeline/background_validation.h"
 #include "forms/markdown_alert.h"
 #include "forms/markdown_block.h"
 #include "forms/markdown_parts.h"
 #include "forms/module_tree.h"
+#include "forms/plan_markdown.h"
+#include "pipeline/background_validation.h"
 #include "pipeline/plan_changes.h"
 #include "pipeline/plan_context.h"
-#include "forms/plan_markdown.h"
 #include "pipeline/plan_prepare.h"
 #include "pipeline/plan_sections.h"
 #include "pipeline/plan_totals.h"
@@ -252,7 +252,9 @@ struct DriftChanges {
           line = kSymbolMark;  // dropped when read (Marked): each line holds one
           line += prefixes[static_cast<size_t>(action)];
           line += markdown ? CodeSpan(rf.address) : rf.address;
-          if (!rf.deposed.empty()) line += " (deposed object " + (markdown ? CodeSpan(rf.deposed) : rf.deposed) + ")";
+          if (!rf.deposed.empty()) {
+            line += " (deposed object " + (markdown ? CodeSpan(rf.deposed) : rf.deposed) + ")";
+          }
           if (rf.Moved()) {
             line += " (moved from " + (markdown ? CodeSpan(rf.previous_address) : rf.previous_address) + ")";
           }
@@ -281,15 +283,16 @@ Status WriteMarkdown(const PlanContext& ctx, const HeldLines& held, const Module
   ResolveQuality(ctx, &errored, &no_changes_quality);
   if (errored) head += "**Planning failed.** ";
   if (outputs.plan_line) {
-    std::string line = PlanSummaryLine(ctx.facts, ctx.colorize, flavor);  // colour is off; ends in its newline
+    std::string line =
+        PlanSummaryLine(ctx.facts, ctx.colorize, flavor);  // colour is off; ends in its newline
     head += "**Plan:**" + line.substr(std::string_view("Plan:").size());
     if (options.filter.active()) head += "\n" + FilteredOutLine(ctx.facts) + "\n";
   } else if (drift.count > 0) {
     head += flavor.Wording("**Objects have changed outside of {product}.** This is a refresh-only plan.\n");
   } else {
     head += flavor.Wording(
-        "**Changes to Outputs.** You can apply this plan to save these new output values to the {product} state, "
-        "without changing any real infrastructure.\n");
+        "**Changes to Outputs.** You can apply this plan to save these new output values to the {product} "
+        "state, without changing any real infrastructure.\n");
   }
   head += "\n" + MarkdownCountTable(ctx.facts, flavor);
 
@@ -300,7 +303,8 @@ Status WriteMarkdown(const PlanContext& ctx, const HeldLines& held, const Module
   if (!(s = parts.Add(first)).ok()) return s;
   if (drift.count > 0) {
     const buffer::MarkedLines body = drift.Marked();
-    std::string summary = flavor.Wording("Objects have changed outside of {product} (") + std::to_string(drift.count) + ")";
+    std::string summary =
+        flavor.Wording("Objects have changed outside of {product} (") + std::to_string(drift.count) + ")";
     if (!(s = parts.Add(ListUnit(summary, &body))).ok()) return s;
   }
   if (!options.group_by_module) {
@@ -332,7 +336,8 @@ Status WriteMarkdown(const PlanContext& ctx, const HeldLines& held, const Module
   }
   if (!outputs.changed.empty()) {
     MarkdownUnit list;
-    list.head = "<details><summary>Changes to Outputs (" + std::to_string(outputs.changed.size()) + ")</summary>\n\n";
+    list.head =
+        "<details><summary>Changes to Outputs (" + std::to_string(outputs.changed.size()) + ")</summary>\n\n";
     for (const OutputEntry& o : outputs.changed) {
       list.body += prefixes[static_cast<size_t>(o.action)] + CodeSpan(o.name) + "\n";
     }
@@ -423,14 +428,16 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
   if (drift.count > 0) {
     out->Append(ctx.flavor->Wording("Objects have changed outside of {product}:\n"));
     const buffer::MarkedLines lines = drift.Marked();
-    if (!(s = out->AppendPieces([&](const buffer::PieceFn& piece) { return lines.Read(piece); })).ok()) return s;
-    out->Append(render::text::WordWrap(
-                    ctx.flavor->Wording("\nThis is a refresh-only plan, so {product} will not take any actions to "
-                                        "undo these. If you were expecting these changes then you can apply this "
-                                        "plan to record the updated values in the {product} state without changing "
-                                        "any remote objects."),
-                    options.width) +
-                "\n");
+    s = out->AppendPieces([&](const buffer::PieceFn& piece) { return lines.Read(piece); });
+    if (!s.ok()) return s;
+    out->Append(
+        render::text::WordWrap(
+            ctx.flavor->Wording("\nThis is a refresh-only plan, so {product} will not take any actions to "
+                                "undo these. If you were expecting these changes then you can apply this "
+                                "plan to record the updated values in the {product} state without changing "
+                                "any remote objects."),
+            options.width) +
+        "\n");
     // A blank line before whatever follows.
     const bool blocks = options.group_by_module ? held.tree.node(0).total_blocks > 0
                                                 : std::any_of(held.count.begin(), held.count.end(),
@@ -462,14 +469,16 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
     if (outputs.plan_line) out->Append("\n");
     out->Append("Changes to Outputs:\n");
     for (const OutputEntry& o : outputs.changed) {
-      out->Append(prefixes[static_cast<size_t>(o.action)] + render::renderers::EscapedAttributeName(o.name) + "\n");
+      out->Append(prefixes[static_cast<size_t>(o.action)] + render::renderers::EscapedAttributeName(o.name) +
+                  "\n");
     }
     if (outputs.no_counts) {
-      out->Append(render::text::WordWrap(ctx.flavor->Wording("\nYou can apply this plan to save these new output "
-                                                             "values to the {product} state, without changing "
-                                                             "any real infrastructure."),
-                                         options.width) +
-                  "\n");
+      out->Append(
+          render::text::WordWrap(ctx.flavor->Wording("\nYou can apply this plan to save these new output "
+                                                     "values to the {product} state, without changing "
+                                                     "any real infrastructure."),
+                                 options.width) +
+          "\n");
     }
   }
   if (options.detailed_exitcode && !(s = DecideChanges(ctx, report)).ok()) return s;

@@ -189,7 +189,8 @@ Status PlanText::Run() {
     size_t drifted;
     if (!(s = CountDrift(ctx_, &worker_, outputs, &have_refresh_changes, &drifted)).ok()) return s;
     if (have_refresh_changes) {
-      out_->Append(ctx_.colorize.Color("\n[bold][cyan]Note:[reset][bold] " + HiddenDriftWords(flavor, drifted) + "\n"));
+      out_->Append(ctx_.colorize.Color("\n[bold][cyan]Note:[reset][bold] " +
+                                       HiddenDriftWords(flavor, drifted) + "\n"));
     }
   }
   if (!(s = out_->Flush()).ok()) return s;

@@ -22,13 +22,15 @@ Status CheckNotBlank(std::string_view doc, bool from_stdin, bool schemas_given) 
   if (!IsBlank(doc)) return Status::Ok();
   const std::string what = doc.empty() ? "empty" : "only whitespace";
   if (!from_stdin) {
-    return Status::Error("the file is " + what + ", no plan (did the command that wrote it fail?); make it with " +
-                         kShowPlanCommand);
+    return Status::Error("the file is " + what +
+                         ", no plan (did the command that wrote it fail?); make it with " + kShowPlanCommand);
   }
   if (schemas_given) {
-    return Status::Error("standard input is " + what +
-                         ", no plan came through it: give the plan as PLAN, the provider schemas with --schemas "
-                         "(tfstream --schemas schemas.json plan.json), or pipe in " + kShowPlanCommand);
+    return Status::Error(
+        "standard input is " + what +
+        ", no plan came through it: give the plan as PLAN, the provider schemas with --schemas "
+        "(tfstream --schemas schemas.json plan.json), or pipe in " +
+        kShowPlanCommand);
   }
   return Status::Error("standard input is " + what +
                        ", no plan came through it (did the command before the pipe fail?); pipe in " +
@@ -37,12 +39,14 @@ Status CheckNotBlank(std::string_view doc, bool from_stdin, bool schemas_given) 
 
 Status CheckNotCompressed(std::string_view doc) {
   if (doc.substr(0, 2) != "\x1f\x8b") return Status::Ok();
-  return Status::Error("this is gzip-compressed data, not JSON: decompress it first (gunzip -c FILE.gz | tfstream ... -)");
+  return Status::Error(
+      "this is gzip-compressed data, not JSON: decompress it first (gunzip -c FILE.gz | tfstream ... -)");
 }
 
 Status NoteTruncation(std::string_view doc, const Status& scan_error) {
   if (!scan_error.has_offset() || scan_error.offset() < doc.size() || IsBlank(doc)) return scan_error;
-  return Status::Error(scan_error.message() + " (the JSON ends early: the input is truncated)", scan_error.offset());
+  return Status::Error(scan_error.message() + " (the JSON ends early: the input is truncated)",
+                       scan_error.offset());
 }
 
 Status CheckPlanStart(std::string_view doc) {
@@ -56,9 +60,10 @@ Status CheckPlanStart(std::string_view doc) {
   size_t start = 0;
   while (start < doc.size() && IsJsonWhitespace(doc[start])) ++start;
   if (doc.substr(start, 10) == "{\"@level\":") {
-    return Status::Error(std::string("this is the JSON log of `terraform plan -json` (or `tofu plan -json`), one "
-                                     "message a line, not a plan: save the plan with ") +
-                         kSavePlanCommand + ", then give tfstream " + kShowPlanCommand);
+    return Status::Error(
+        std::string("this is the JSON log of `terraform plan -json` (or `tofu plan -json`), one "
+                    "message a line, not a plan: save the plan with ") +
+        kSavePlanCommand + ", then give tfstream " + kShowPlanCommand);
   }
   // @actions/exec echoes the command it runs before its output.
   if (doc.substr(0, 9) == "[command]") {

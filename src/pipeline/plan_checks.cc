@@ -36,10 +36,12 @@ Status FindProviderSchemas(const Input& in, std::vector<ByteRange>* objects, std
   objects->clear();
   if (IsBlank(in.schemas)) {
     const std::string what = in.schemas.empty() ? "empty" : "only whitespace";
-    return Status::Error(Located(in.schemas_label,
-                                 Status::Error("the schemas file is " + what + ": make it with " + kSchemasCommand)));
+    return Status::Error(Located(in.schemas_label, Status::Error("the schemas file is " + what +
+                                                                 ": make it with " + kSchemasCommand)));
   }
-  if (Status gz = CheckNotCompressed(in.schemas); !gz.ok()) return Status::Error(Located(in.schemas_label, gz));
+  if (Status gz = CheckNotCompressed(in.schemas); !gz.ok()) {
+    return Status::Error(Located(in.schemas_label, gz));
+  }
   Status wrong_type;
   // A plan named by --schemas (PLAN forgotten, or the two swapped): it has
   // a plan's members and no provider_schemas.
@@ -59,7 +61,9 @@ Status FindProviderSchemas(const Input& in, std::vector<ByteRange>* objects, std
         }
         continue;
       }
-      if (!s.SkipValue(1)) return Status::Error(Located(in.schemas_label, NoteTruncation(in.schemas, s.status())));
+      if (!s.SkipValue(1)) {
+        return Status::Error(Located(in.schemas_label, NoteTruncation(in.schemas, s.status())));
+      }
       if (!stream::KeyIsField(key, "provider_schemas")) {
         plan_member = plan_member || stream::IsPlanSectionKey(key);
         continue;
@@ -77,10 +81,11 @@ Status FindProviderSchemas(const Input& in, std::vector<ByteRange>* objects, std
   if (!s.ok()) return Status::Error(Located(in.schemas_label, NoteTruncation(in.schemas, s.status())));
   if (!wrong_type.ok()) return Status::Error(Located(in.schemas_label, wrong_type));
   if (plan_member && !has_provider_schemas) {
-    return Status::Error(Located(
-        in.schemas_label, Status::Error(std::string("this is a plan, not provider schemas: give it as PLAN, and to "
-                                                    "--schemas the output of ") +
-                                        kSchemasCommand)));
+    return Status::Error(
+        Located(in.schemas_label,
+                Status::Error(std::string("this is a plan, not provider schemas: give it as PLAN, and to "
+                                          "--schemas the output of ") +
+                              kSchemasCommand)));
   }
   return Status::Ok();
 }

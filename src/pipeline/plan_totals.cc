@@ -79,7 +79,9 @@ std::string FiltersMatchedNothing(const stream::PlanFacts& facts, const stream::
                      " resource blocks";
   if (facts.filtered_out_in_modules > 0) {
     std::string patterns;
-    for (const std::string& p : filter.InModulesPatterns()) patterns += (patterns.empty() ? "'" : ", '") + p + "'";
+    for (const std::string& p : filter.InModulesPatterns()) {
+      patterns += (patterns.empty() ? "'" : ", '") + p + "'";
+    }
     note += "; a pattern matches from the root module only: " + patterns + " would match " +
             std::to_string(facts.filtered_out_in_modules) + " inside modules";
   }

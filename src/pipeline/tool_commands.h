@@ -6,7 +6,8 @@
 namespace tfstream::pipeline {
 
 // Saves a plan to a file (what show -json reads).
-inline constexpr const char* kSavePlanCommand = "`terraform plan -out=PLANFILE` (or `tofu plan -out=PLANFILE`)";
+inline constexpr const char* kSavePlanCommand =
+    "`terraform plan -out=PLANFILE` (or `tofu plan -out=PLANFILE`)";
 // Makes the plan JSON from a saved plan file.
 inline constexpr const char* kShowPlanCommand = "`terraform show -json PLANFILE` (or `tofu show -json PLANFILE`)";
 // Makes the provider schemas file (--schemas).

@@ -182,10 +182,9 @@ TEST_CASE("--summary lists output changes; only outputs changing is never a bare
   Options o;
   o.summary = true;
   // Terraform's text for such a plan: "Changes to Outputs:" and no Plan line.
-  const std::string only_outputs = OutputsDoc(Output("b", R"(["update"])", "1", "2") + "," +
-                                              Output("a", R"(["create"])", "null", R"("x")") + "," +
-                                              Output("same", R"(["no-op"])", "1", "1") + "," +
-                                              Output("gone", R"(["delete"])", "1", "null"));
+  const std::string only_outputs = OutputsDoc(
+      Output("b", R"(["update"])", "1", "2") + "," + Output("a", R"(["create"])", "null", R"("x")") + "," +
+      Output("same", R"(["no-op"])", "1", "1") + "," + Output("gone", R"(["delete"])", "1", "null"));
   CHECK(RenderDoc(only_outputs, o) ==
         "Changes to Outputs:\n"
         "  + a\n"
@@ -214,13 +213,15 @@ TEST_CASE("--summary lists output changes; only outputs changing is never a bare
   CHECK(report.has_changes);
 }
 
-TEST_CASE("Markdown summary: output changes are listed, only outputs is no Plan: line", "[summary][markdown]") {
+TEST_CASE("Markdown summary: output changes are listed, only outputs is no Plan: line",
+          "[summary][markdown]") {
   Options o;
   o.summary = true;
   o.format = tfstream::pipeline::Format::kMarkdown;
   const std::string got = RenderDoc(OutputsDoc(Output("a", R"(["create"])", "null", "1")), o);
   CHECK(got ==
-        "**Changes to Outputs.** You can apply this plan to save these new output values to the Terraform state, "
+        "**Changes to Outputs.** You can apply this plan to save these new output values to the Terraform "
+        "state, "
         "without changing any real infrastructure.\n"
         "\n"
         "<details><summary>Changes to Outputs (1)</summary>\n"

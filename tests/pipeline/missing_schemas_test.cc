@@ -91,14 +91,16 @@ TEST_CASE("missing schemas: Terraform 0.12's short provider names on one side", 
   CHECK(Error(ShowPlan("aws"), Schemas(Provider("aws"))) == "OK");
 }
 
-TEST_CASE("a --schemas file that is a plan, empty, gzip or truncated is named", "[pipeline][missing-schemas]") {
+TEST_CASE("a --schemas file that is a plan, empty, gzip or truncated is named",
+          "[pipeline][missing-schemas]") {
   const std::string aws = "registry.terraform.io/hashicorp/aws";
   // The plan given as --schemas (PLAN forgotten, or the two swapped).
   CHECK(Error(ShowPlan(aws), ShowPlan(aws)) ==
         "schemas.json: this is a plan, not provider schemas: give it as PLAN, and to --schemas the output of "
         "`terraform providers schema -json > schemas.json` (or `tofu providers schema -json`)");
   // A renderer-shaped plan embeds provider_schemas: it is a schemas file too.
-  CHECK(Error(ShowPlan(aws), R"({"plan_format_version":"1.2","provider_schemas":{)" + Provider(aws) + "}}") == "OK");
+  CHECK(Error(ShowPlan(aws), R"({"plan_format_version":"1.2","provider_schemas":{)" + Provider(aws) + "}}") ==
+        "OK");
   CHECK(Has(Error(ShowPlan(aws), " \n"), "schemas.json: the schemas file is only whitespace: make it with"));
   CHECK(Has(Error(ShowPlan(aws), std::string("\x1f\x8b\x08\x00", 4)),
             "schemas.json: this is gzip-compressed data, not JSON: decompress it first"));

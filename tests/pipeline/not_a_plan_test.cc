@@ -100,7 +100,8 @@ TEST_CASE("every kind of plan is still a plan", "[pipeline][not-a-plan]") {
   CHECK(Renders(PlanDoc({PlanChange("t.a", R"(["create"])", "null", "a")})));
 }
 
-TEST_CASE("a plan -json log, gzip data and empty input are named, with what to do", "[pipeline][not-a-plan]") {
+TEST_CASE("a plan -json log, gzip data and empty input are named, with what to do",
+          "[pipeline][not-a-plan]") {
   // `terraform plan -json`: hclog's JSON lines, keys sorted, @level first.
   const std::string log =
       R"({"@level":"info","@message":"Terraform 1.9.0","@module":"terraform.ui","@timestamp":"2026-01-01T00:00:00Z",)"
@@ -109,9 +110,12 @@ TEST_CASE("a plan -json log, gzip data and empty input are named, with what to d
       R"({"@level":"info","@message":"Plan: 1 to add, 0 to change, 0 to destroy.","@module":"terraform.ui",)"
       R"("changes":{"add":1,"change":0,"import":0,"remove":0,"operation":"plan"},"type":"change_summary"})"
       "\n";
-  CHECK(Refused(log, ": this is the JSON log of `terraform plan -json` (or `tofu plan -json`), one message a line, "
-                     "not a plan: save the plan with `terraform plan -out=PLANFILE`"));
-  CHECK(RenderDoc(log, Options{}).find("then give tfstream `terraform show -json PLANFILE`") != std::string::npos);
+  CHECK(
+      Refused(log,
+              ": this is the JSON log of `terraform plan -json` (or `tofu plan -json`), one message a line, "
+              "not a plan: save the plan with `terraform plan -out=PLANFILE`"));
+  CHECK(RenderDoc(log, Options{}).find("then give tfstream `terraform show -json PLANFILE`") !=
+        std::string::npos);
   CHECK(Refused(std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00", 8) + "gz",
                 ": this is gzip-compressed data, not JSON: decompress it first"));
   CHECK(Refused("", ": the file is empty, no plan"));
@@ -134,12 +138,15 @@ TEST_CASE("empty standard input says no plan came through it", "[pipeline][not-a
     tfstream::Status s = tfstream::forms::RenderPlan(input, Options{}, &out);
     return s.message();
   };
-  CHECK(render(false) ==
-        "<stdin>: standard input is empty, no plan came through it (did the command before the pipe fail?); pipe "
-        "in `terraform show -json PLANFILE` (or `tofu show -json PLANFILE`), or give the plan's file as PLAN");
+  CHECK(
+      render(false) ==
+      "<stdin>: standard input is empty, no plan came through it (did the command before the pipe fail?); "
+      "pipe "
+      "in `terraform show -json PLANFILE` (or `tofu show -json PLANFILE`), or give the plan's file as PLAN");
   // --schemas plan.json with the plan forgotten: standard input is read.
-  CHECK(render(true).find("<stdin>: standard input is empty, no plan came through it: give the plan as PLAN, the "
-                          "provider schemas with --schemas") == 0);
+  CHECK(render(true).find(
+            "<stdin>: standard input is empty, no plan came through it: give the plan as PLAN, the "
+            "provider schemas with --schemas") == 0);
 }
 
 TEST_CASE("a truncated plan says so", "[pipeline][not-a-plan]") {

@@ -160,12 +160,13 @@ TEST_CASE("a root-module pattern knows what it would match inside modules", "[fi
   ChangeFilter f;
   REQUIRE(f.AddActions("delete").ok());
   REQUIRE(f.AddAddress("aws_db_instance.*").ok());
-  REQUIRE(f.AddAddress("module.app").ok());      // names a module: unchanged
+  REQUIRE(f.AddAddress("module.app").ok());          // names a module: unchanged
   REQUIRE(f.AddAddress("**.aws_s3_bucket.*").ok());  // any depth already
   CHECK(f.InModulesPatterns() == std::vector<std::string>{"**.aws_db_instance.*"});
   CHECK_FALSE(f.Matches(Facts("module.db.aws_db_instance.main"), PlanAction::kDelete));
   CHECK(f.MatchesInModules(Facts("module.db.aws_db_instance.main"), PlanAction::kDelete));
-  CHECK_FALSE(f.MatchesInModules(Facts("module.db.aws_db_instance.main"), PlanAction::kCreate));  // actions still apply
+  CHECK_FALSE(f.MatchesInModules(Facts("module.db.aws_db_instance.main"),
+                                 PlanAction::kCreate));  // actions still apply
   CHECK_FALSE(f.MatchesInModules(Facts("module.db.aws_instance.main"), PlanAction::kDelete));
   ChangeFilter deep;
   REQUIRE(deep.AddAddress("module.x").ok());
@@ -173,9 +174,11 @@ TEST_CASE("a root-module pattern knows what it would match inside modules", "[fi
   CHECK_FALSE(deep.MatchesInModules(Facts("module.y.module.x.t.a"), PlanAction::kCreate));
 }
 
-TEST_CASE("the pre-scan counts hidden blocks a root-module pattern would match in modules", "[filter][prescan]") {
+TEST_CASE("the pre-scan counts hidden blocks a root-module pattern would match in modules",
+          "[filter][prescan]") {
   std::string doc = R"({"resource_changes":[)" + Change("module.a.t.n", R"(["create"])") + "," +
-                    Change("module.b.module.c.t.n", R"(["delete"])") + "," + Change("u.n", R"(["create"])") + "]}";
+                    Change("module.b.module.c.t.n", R"(["delete"])") + "," + Change("u.n", R"(["create"])") +
+                    "]}";
   ChangeFilter filter;
   REQUIRE(filter.AddAddress("t.*").ok());
   ChangeHooks hooks;
