@@ -220,6 +220,7 @@ TEST_CASE("Markdown summary: output changes are listed, only outputs is no Plan:
   o.format = tfstream::pipeline::Format::kMarkdown;
   const std::string got = RenderDoc(OutputsDoc(Output("a", R"(["create"])", "null", "1")), o);
   CHECK(got ==
+        "<!-- tfstream::part 1 -->\n"  // every part's marker (MarkdownParts::set_marker)
         "**Changes to Outputs.** You can apply this plan to save these new output values to the Terraform "
         "state, "
         "without changing any real infrastructure.\n"
