@@ -111,7 +111,7 @@ test-sanitize: deps
 	@echo "== build $(ASAN_DIR)/ (-j$(JOBS))"
 	@$(SUBMAKE) $(CMAKE) --build $(ASAN_DIR) -j $(JOBS)
 	@echo "== ctest $(ASAN_DIR)/ (Debug, ASan+UBSan)"
-	@$(CTEST) --test-dir $(ASAN_DIR) --output-on-failure
+	@$(CTEST) --test-dir $(ASAN_DIR) --output-on-failure -j $(JOBS)
 
 # --- the fully static binary (README "One static binary") ---------------------------
 # $(STATIC_DIR)/tfstream links yajl, Boost.Program_options, libstdc++, glibc and
@@ -185,7 +185,7 @@ static: static-mimalloc
 # test that runs the binary runs the static one, plus tests/cli/static.sh.
 test-static: static
 	@echo "== ctest $(STATIC_DIR)/ (fully static)"
-	@$(CTEST) --test-dir $(STATIC_DIR) --output-on-failure
+	@$(CTEST) --test-dir $(STATIC_DIR) --output-on-failure -j $(JOBS)
 	@echo "== conformance summary (static)"
 	@$(call conformance_summary,$(STATIC_DIR))
 

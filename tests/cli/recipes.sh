@@ -72,7 +72,8 @@ run_script() {
   (cd "$RUN_DIR" && GITHUB_STEP_SUMMARY=$SUMMARY timeout 120 bash "$1" >"$WORK/out" 2>"$WORK/err")
 }
 # A pull request holding a person's comment, another project's tfstream
-# comment and a quote of ours, which no run may touch.
+# comment and a quote of ours, which no run may touch, and 120 more comments,
+# so that ours are found only on the listing's second page (GitLab's).
 seed_site() {
   SITE=$WORK/site-$1.json
   export STUB_STATE=$SITE
@@ -81,7 +82,8 @@ seed_site() {
   python3 - "$SITE" <<'EOF'
 import json, sys
 others = ["LGTM", "<!-- tfstream:staging:part 1 -->\n## staging\n", "> <!-- tfstream:prod %2D%2Deu:part 1 -->\n> quoted"]
-json.dump({"next_id": 100, "comments": [{"id": i + 1, "body": b} for i, b in enumerate(others)]}, open(sys.argv[1], "w"))
+others += ["comment %d" % n for n in range(120)]
+json.dump({"next_id": 1000, "comments": [{"id": i + 1, "body": b} for i, b in enumerate(others)]}, open(sys.argv[1], "w"))
 EOF
   : >"$SITE.log"
 }
