@@ -36,8 +36,8 @@ struct RenderedBatch {
 
 }  // namespace
 
-Status RenderStateBlocks(const PlanContext& ctx, const stream::StateFacts& facts, ResourceWorker* worker,
-                         ProgressMeter* progress, const BlockSink& sink) {
+Status RenderStateBlocks(const PlanContext& ctx, const stream::StateFacts& facts, const stream::StateSelection& select,
+                         ResourceWorker* worker, ProgressMeter* progress, const BlockSink& sink) {
   const std::string_view doc = ctx.in.plan;
   size_t done = 0;
   auto report = [&](uint64_t end) {
@@ -56,7 +56,7 @@ Status RenderStateBlocks(const PlanContext& ctx, const stream::StateFacts& facts
       ctx.Release(offset + raw.size());
       report(offset + raw.size());
       return s;
-    });
+    }, select);
   }
   std::vector<std::unique_ptr<ResourceWorker>> workers;
   for (int i = 0; i < jobs; ++i) workers.push_back(std::make_unique<ResourceWorker>(ctx));
@@ -76,7 +76,8 @@ Status RenderStateBlocks(const PlanContext& ctx, const stream::StateFacts& facts
                 batch_bytes = std::min(batch_bytes * 2, kBatchBytes);
               }
               return Status::Ok();
-            });
+            },
+            select);
         if (s.ok() && !batch.elements.empty()) push(std::move(batch));
         return s;
       },

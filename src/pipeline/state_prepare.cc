@@ -55,7 +55,11 @@ Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_need
                                                    "\" (a state holds \"managed\" and \"data\" resources)", offset);
     return Status::Error("stopped");
   };
-  Status s = stream::ScanState(ctx->in.plan, &out->facts, check_mode, done_before);
+  if (ctx->opt.filter.has_addresses()) {
+    const stream::ChangeFilter* filter = &ctx->opt.filter;
+    out->select = [filter](const stream::StateResourceFacts& rf) { return filter->MatchesAddress(rf.address); };
+  }
+  Status s = stream::ScanState(ctx->in.plan, &out->facts, check_mode, done_before, out->select);
   if (!mode_error.ok()) return mode_error;
   if (!s.ok()) return ctx->PlanError(ExplainScanError(ctx->in.plan, s));
   {

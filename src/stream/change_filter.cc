@@ -87,6 +87,14 @@ Status ChangeFilter::AddAddress(std::string_view pattern) {
   return s;
 }
 
+bool ChangeFilter::MatchesAddress(std::string_view address) const {
+  if (globs_.empty()) return true;
+  for (const AddressGlob& g : globs_) {
+    if (g.Matches(address)) return true;
+  }
+  return false;
+}
+
 bool ChangeFilter::Matches(const ResourceFacts& rf, PlanAction action) const {
   if (action_mask_ != 0) {
     uint32_t sets = 0;

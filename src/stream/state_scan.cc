@@ -89,7 +89,8 @@ bool ReadModule(JsonScanner* s, StateModule* m) {
 }
 
 Status WalkModule(std::string_view doc, const StateModule& m, bool first, int depth,
-                  const std::function<Status(std::string_view, uint64_t, int)>& fn) {
+                  const std::function<Status(std::string_view, uint64_t, int)>& fn, const StateSelection& select,
+                  StateResourceFacts* rf) {
   if (depth > JsonScanner::kMaxDepth) return Status::Error("modules nested too deep", m.resources.begin);
   JsonScanner s(doc);
   int index = 0;
@@ -104,6 +105,11 @@ Status WalkModule(std::string_view doc, const StateModule& m, bool first, int de
         return Status::Error("expected an object for a resource, found " + std::string(Found(s.Peek())), begin);
       }
       if (!s.SkipStructurally(3)) return s.status();
+      if (select) {
+        Status read = ReadStateResourceFacts(doc, begin, rf);
+        if (!read.ok()) return read;
+        if (!select(*rf)) continue;
+      }
       Status st = fn(doc.substr(begin, s.pos() - begin), begin, first ? 0 : (index == 0 ? 2 : 1));
       if (!st.ok()) return st;
       first = false;
@@ -122,7 +128,7 @@ Status WalkModule(std::string_view doc, const StateModule& m, bool first, int de
       }
       if (!ReadModule(&s, &child)) return s.status();
       size_t resume = s.pos();
-      Status st = WalkModule(doc, child, first, depth + 1, fn);
+      Status st = WalkModule(doc, child, first, depth + 1, fn, select, rf);
       if (!st.ok()) return st;
       s.Seek(resume);
     }
@@ -195,7 +201,7 @@ Status ReadStateResourceFacts(std::string_view doc, uint64_t offset, StateResour
 }
 
 Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHook& on_resource,
-                 const std::function<void(uint64_t)>& progress) {
+                 const std::function<void(uint64_t)>& progress, const StateSelection& select) {
   *facts = StateFacts{};
   {
     JsonScanner check(doc);
@@ -237,7 +243,14 @@ Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHoo
     if (o.Peek() != '}') facts->has_outputs = true;
   }
   StateResourceFacts rf;
-  return WalkStateResources(doc, facts->root, [&](std::string_view, uint64_t offset, int) -> Status {
+  if (select) {
+    Status counted = WalkStateResources(doc, facts->root, [&](std::string_view, uint64_t, int) {
+      ++facts->all_resource_count;
+      return Status::Ok();
+    });
+    if (!counted.ok()) return counted;
+  }
+  Status walked = WalkStateResources(doc, facts->root, [&](std::string_view, uint64_t offset, int) -> Status {
     Status st = ReadStateResourceFacts(doc, offset, &rf);
     if (!st.ok()) return st;
     ++facts->resource_count;
@@ -250,12 +263,16 @@ Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHoo
       }
     }
     return on_resource ? on_resource(rf, offset) : Status::Ok();
-  });
+  }, select);
+  if (!select) facts->all_resource_count = facts->resource_count;
+  return walked;
 }
 
 Status WalkStateResources(std::string_view doc, const StateModule& root,
-                          const std::function<Status(std::string_view, uint64_t, int)>& fn) {
-  return WalkModule(doc, root, /*first=*/true, 0, fn);
+                          const std::function<Status(std::string_view, uint64_t, int)>& fn,
+                          const StateSelection& select) {
+  StateResourceFacts rf;
+  return WalkModule(doc, root, /*first=*/true, 0, fn, select, &rf);
 }
 
 }  // namespace tfstream::stream

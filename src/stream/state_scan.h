@@ -49,7 +49,8 @@ struct StateFacts {
   std::vector<ByteRange> outputs_objects;
   bool has_outputs = false;
   StateModule root;
-  size_t resource_count = 0;
+  size_t resource_count = 0;  // the resources selected (all without a selection)
+  size_t all_resource_count = 0;
   // Every schema the resources need, with the first resource needing it.
   std::map<SchemaKey, SchemaUse, std::less<>> needed_schemas;
   // A resource whose provider is on registry.opentofu.org (--flavor auto).
@@ -62,11 +63,14 @@ struct StateFacts {
 // Called for each resource in walk order (WalkStateResources), with where its
 // element starts; an error stops the scan.
 using StateResourceHook = std::function<Status(const StateResourceFacts&, uint64_t offset)>;
+// Which resources a walk takes (--address); null: all. A walk over a
+// selection is the walk over a state holding only those resources.
+using StateSelection = std::function<bool(const StateResourceFacts&)>;
 
 // Validates the whole document and reads its facts. `progress(offset)` (may
 // be empty) is told from time to time how far the pass has come.
 Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHook& on_resource = nullptr,
-                 const std::function<void(uint64_t)>& progress = nullptr);
+                 const std::function<void(uint64_t)>& progress = nullptr, const StateSelection& select = nullptr);
 
 // Reads one resources element (validated text) into *out; an element of a
 // wrong type for its field is an error located in the document. A null
@@ -82,6 +86,7 @@ Status ReadStateResourceFacts(std::string_view doc, uint64_t offset, StateResour
 // module, 1 between the blocks of one module. REQUIRES: `doc` was validated
 // by ScanState.
 Status WalkStateResources(std::string_view doc, const StateModule& root,
-                          const std::function<Status(std::string_view element, uint64_t offset, int blank_lines)>& fn);
+                          const std::function<Status(std::string_view element, uint64_t offset, int blank_lines)>& fn,
+                          const StateSelection& select = nullptr);
 
 }  // namespace tfstream::stream
