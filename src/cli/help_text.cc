@@ -28,9 +28,10 @@ Input:
   action_invocations, relevant_attributes, plan_format_version or
   provider_format_version), or it has the renderer's shape (provider_schemas
   without format_version). A state (`terraform show -json` without PLANFILE;
-  render it with --state), a provider schemas document, {}, null, a binary plan file (a zip: convert it
-  with `terraform show -json PLANFILE`) and the setup-terraform wrapper's
-  "[command]" and "::debug::" lines are each refused with what they are.
+  render it with --state, see State), a provider schemas document, {}, null,
+  a binary plan file (a zip: convert it with `terraform show -json
+  PLANFILE`) and the setup-terraform wrapper's "[command]" and "::debug::"
+  lines are each refused with what they are.
   Only with --flavor opentofu given are {} and null rendered, as OpenTofu
   renders them (no changes; its cloud backend serves {} for a run without a
   plan), with a note on standard error that they hold no plan.

@@ -25,6 +25,7 @@ Status ForEachShownResource(const PlanContext& ctx, const pipeline::PreparedStat
   const std::string_view doc = ctx.in.plan;
   stream::StateResourceFacts rf;
   size_t done = 0;
+  uint64_t dropped = 0;  // handed back by range: the pre-scan moved the running count to the end
   if (progress != nullptr) progress->StartRendering(0, doc.size(), prepared.facts.resource_count);
   return stream::WalkStateResources(
       doc, prepared.facts.root,
@@ -32,10 +33,13 @@ Status ForEachShownResource(const PlanContext& ctx, const pipeline::PreparedStat
         Status s = stream::ReadStateResourceFacts(doc, offset, &rf);
         if (!s.ok()) return ctx.PlanError(s);
         if (progress != nullptr) progress->Rendering(offset + raw.size(), ++done);
-        ctx.Release(offset + raw.size());
+        if (offset + raw.size() >= dropped + PlanContext::kDropBatch) {
+          if (ctx.in.release_plan_range) ctx.in.release_plan_range(dropped, offset + raw.size());
+          dropped = offset + raw.size();
+        }
         return each(rf);
       },
-      prepared.select);
+      prepared.select, ctx.in.release_plan_range);
 }
 
 // The root outputs' names, sorted (none with --address).
