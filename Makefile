@@ -19,8 +19,10 @@ RUN_ARGS   ?=
 # Substring of case names for `make conformance`, e.g. make conformance FILTER=hand-
 FILTER     ?=
 # TOFU=1: `make conformance`, `known-failures`, `sync-corpus`, `verify-corpus` work on
-# the OpenTofu corpus (../shared/conformance-tofu) instead of Terraform's.
+# the OpenTofu corpus (../shared/conformance-tofu) instead of Terraform's; STATE=1
+# on the state corpus (../shared/conformance-state, --state, both flavours).
 TOFU       ?=
+STATE      ?=
 # Where `make install` puts bin/tfstream and share/man/man1/tfstream.1 (DESTDIR is honoured).
 PREFIX     ?= /usr/local
 
@@ -32,9 +34,9 @@ SUBMAKE := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL
 
 EXAMPLE_PLAN := examples/example-plan.json
 RUNNER       := $(BUILD_DIR)/tests/conformance_runner
-CASES        := $(BUILD_DIR)/conformance$(if $(TOFU),-tofu)/cases
-KNOWN        := tests/conformance/known_failures$(if $(TOFU),_tofu).txt
-SYNC_FLAGS   := $(if $(TOFU),--tofu)
+CASES        := $(BUILD_DIR)/conformance$(if $(TOFU),-tofu)$(if $(STATE),-state)/cases
+KNOWN        := tests/conformance/known_failures$(if $(TOFU),_tofu)$(if $(STATE),_state).txt
+SYNC_FLAGS   := $(if $(TOFU),--tofu)$(if $(STATE),--state)
 
 .PHONY: help deps build run test check test-sanitize static test-static install conformance known-failures sync-corpus verify-corpus clean
 

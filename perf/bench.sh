@@ -113,7 +113,7 @@ fi
 
 # ---- inputs (reused when size, seed and generator sources match) ----
 mkdir -p "$SCRATCH"
-GEN_SUM=$(cat "$PERF"/gen_plan.cc "$PERF"/gen/* "$PERF"/large_collections/*.cc | sha256sum | cut -c1-16)
+GEN_SUM=$(cat "$PERF"/gen_plan.cc "$PERF"/gen/* "$PERF"/large_collections/*.cc "$PERF"/gen_state.py | sha256sum | cut -c1-16)
 SCHEMAS=$SCRATCH/schemas-s$SEED.json
 
 # ensure_plan NAME CMD...: runs CMD (which writes $SCRATCH/NAME) unless a stamp says it is current.
@@ -211,6 +211,19 @@ if [[ -z $ONLY || $name == *"$ONLY"* ]]; then
         INPUTS+=("$name|$SCRATCH/$name|$(form_args "$form")") ;;
     esac
   done
+fi
+# State rows (--state): a 300 MB `terraform show -json` state made by
+# perf/gen_state.py from the 30M show plan's planned_values (copies of its
+# resources in child modules, every tenth copy tainted), rendered with that
+# plan's schemas; the text and --summary.
+name=state-300M-s$SEED.json
+if [[ -z $ONLY || $name == *"$ONLY"* ]]; then
+  src=$SCRATCH/show-30M-s$SEED.json
+  [[ -f $src && -f $SCHEMAS ]] ||
+    ensure_plan "${src##*/}" "$GEN" --size 30M --shape show --seed "$SEED" --out "$src" --schemas-out "$SCHEMAS"
+  ensure_plan "$name" python3 "$PERF/gen_state.py" "$src" 300M "$SCRATCH/$name"
+  INPUTS+=("$name|$SCRATCH/$name|--state --schemas=$SCHEMAS")
+  INPUTS+=("$name|$SCRATCH/$name|--state --summary")
 fi
 if [[ $LARGE -eq 1 ]]; then
   for shape in show renderer; do

@@ -303,11 +303,14 @@ int main(int argc, char** argv) {
   // --state: the options that only mean something for a plan, refused one
   // at a time (a state has no mode, quality, actions or changes).
   options.state = vm.count("state") > 0;
-  for (const char* name : {"mode", "quality", "action", "detailed-exitcode", "address", "summary", "format", "group-by",
-                           "bundle", "max-bytes", "output-prefix", "max-parts", "details-url", "title"}) {
+  for (const char* name : {"mode", "quality", "action", "detailed-exitcode", "group-by", "bundle", "max-bytes",
+                           "output-prefix", "max-parts", "details-url", "title"}) {
     if (options.state && vm.count(name)) {
       return Fail(std::string("--") + name + " applies to plans, not to a state (--state)", usage);
     }
+  }
+  if (options.state && vm.count("format") && format == "markdown") {
+    return Fail("--format markdown applies to plans, not to a state (--state): use text or json", usage);
   }
   if (mode == "normal") {
     options.mode = tfstream::pipeline::PlanMode::kNormal;

@@ -27,14 +27,14 @@ Input:
   output_changes, prior_state, configuration, deferred_changes,
   action_invocations, relevant_attributes, plan_format_version or
   provider_format_version), or it has the renderer's shape (provider_schemas
-  without format_version). A state (`terraform show -json` without PLANFILE),
-  a provider schemas document, {}, null, a binary plan file (a zip: convert it
-  with `terraform show -json PLANFILE`), gzip data, the JSON log of `terraform
-  plan -json` (save the plan with `terraform plan -out=PLANFILE`, then give
-  `terraform show -json PLANFILE`), empty input and the setup-terraform
-  wrapper's "[command]" and "::debug::" lines are each refused with what they
-  are; so is a plan given as --schemas. JSON that ends early is reported as a
-  truncated input.
+  without format_version). A state (`terraform show -json` without PLANFILE;
+  render it with --state, see State), a provider schemas document, {}, null,
+  a binary plan file (a zip: convert it with `terraform show -json
+  PLANFILE`), gzip data, the JSON log of `terraform plan -json` (save the
+  plan with `terraform plan -out=PLANFILE`, then give `terraform show -json
+  PLANFILE`), empty input and the setup-terraform wrapper's "[command]" and
+  "::debug::" lines are each refused with what they are; so is a plan given
+  as --schemas. JSON that ends early is reported as a truncated input.
   Only with --flavor opentofu given are {} and null rendered, as OpenTofu
   renders them (no changes; its cloud backend serves {} for a run without a
   plan), with a note on standard error that they hold no plan.
@@ -228,6 +228,22 @@ Bundle:
   turns out broken after the bundle has started, the error is reported (exit
   1) and the output lacks its closing brace.
 
+State:
+  --state renders PLAN as a state, the output of `terraform show -json` (or
+  `tofu show -json`) without a planfile, exactly as `terraform show` (`tofu
+  show`) prints it: each resource object's block (# ADDR:, with "(deposed
+  object KEY)" or "(tainted)"), in the order show prints them, written as they
+  are rendered, then the root outputs sorted by name; "The state file is
+  empty. No resources are represented." for a state without them, such as
+  {"format_version":"1.0"}. --schemas as for plans; --flavor, --color,
+  --width, --show-sensitive and --jobs apply. --address GLOB shows only the
+  resource objects it matches, without outputs (one address: the text of
+  `terraform state show ADDR`, plus any deposed objects); --summary lists the
+  objects and counts them, --format json lists them for machines (neither
+  needs schemas). A plan, a schemas file or a raw terraform.tfstate given
+  with --state is refused; --mode, --quality, --action, --detailed-exitcode,
+  --group-by, --bundle and the Markdown options are refused with it.
+
 Environment:
   NO_COLOR, TERM (see Terminal), COLUMNS, TF_IN_AUTOMATION, TMPDIR (where a
   plan read from a pipe is spooled; default /tmp).
@@ -257,6 +273,8 @@ Examples:
     tfstream --schemas schemas.json --bundle plan.json > plan.bundle.json
     tfstream plan.bundle.json
     tfstream --schemas schemas.json --format markdown --max-parts 5 --output-prefix out/plan plan.json
+    terraform show -json > state.json
+    tfstream --state --schemas schemas.json state.json
 )HELP";
 }
 

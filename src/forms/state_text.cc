@@ -35,6 +35,7 @@ Status RenderStateText(const Input& input, const Options& options, ProgressMeter
         options.width));
     out->Append("\n");
   }
+  const bool selecting = prepared.select != nullptr;
   if (facts.Empty()) {
     out->Append("The state file is empty. No resources are represented.\n");
     return out->Flush();
@@ -44,7 +45,9 @@ Status RenderStateText(const Input& input, const Options& options, ProgressMeter
   // fail on stops the run before anything is written, and held (spilled
   // past SpillText::kMemory) until the blocks are out.
   buffer::SpillText held_outputs;
-  if (facts.has_outputs) {
+  // --address shows resources only, as `terraform state show ADDR` does.
+  const bool show_outputs = facts.has_outputs && !selecting;
+  if (show_outputs) {
     // Sorted by name; of a repeated name the last counts, as in Go's map.
     std::map<std::string, stream::ByteRange> outputs;
     for (const stream::ByteRange& object : facts.outputs_objects) {
@@ -65,13 +68,19 @@ Status RenderStateText(const Input& input, const Options& options, ProgressMeter
   pipeline::BlockSink sink;
   sink.consume = [out](std::string_view block) { return out->AppendBlock(block); };
   sink.flush = [out] { return out->Flush(); };
-  if (!(s = pipeline::RenderStateBlocks(ctx, facts, &worker, progress, sink)).ok()) return s;
-  if (facts.has_outputs) {
+  if (!(s = pipeline::RenderStateBlocks(ctx, facts, prepared.select, &worker, progress, sink)).ok()) return s;
+  if (show_outputs) {
     out->Append("\n\nOutputs:\n\n");
     if (!(s = held_outputs.WriteTo(out)).ok()) return s;
   }
   if (!(s = out->Flush()).ok()) return s;
-  if (report != nullptr) report->warnings = ctx.stale_schemas.Warnings();
+  if (report != nullptr) {
+    report->warnings = ctx.stale_schemas.Warnings();
+    if (selecting && facts.resource_count == 0) {
+      report->notes.push_back("--address matched none of the state's " + std::to_string(facts.all_resource_count) +
+                              " resources");
+    }
+  }
   return Status::Ok();
 }
 

@@ -36,9 +36,18 @@ struct RenderedBatch {
 
 }  // namespace
 
-Status RenderStateBlocks(const PlanContext& ctx, const stream::StateFacts& facts, ResourceWorker* worker,
-                         ProgressMeter* progress, const BlockSink& sink) {
+Status RenderStateBlocks(const PlanContext& ctx, const stream::StateFacts& facts, const stream::StateSelection& select,
+                         ResourceWorker* worker, ProgressMeter* progress, const BlockSink& sink) {
   const std::string_view doc = ctx.in.plan;
+  // The pre-scan has moved the running release count to the end already:
+  // pages this pass is done with are handed back by range, 8 MiB at a time.
+  uint64_t dropped = 0;
+  auto release_to = [&](uint64_t end) {
+    if (end >= dropped + PlanContext::kDropBatch) {
+      if (ctx.in.release_plan_range) ctx.in.release_plan_range(dropped, end);
+      dropped = end;
+    }
+  };
   size_t done = 0;
   auto report = [&](uint64_t end) {
     if (progress != nullptr) progress->Rendering(end, ++done);
@@ -53,10 +62,10 @@ Status RenderStateBlocks(const PlanContext& ctx, const stream::StateFacts& facts
       worker->Reset();
       if (s.ok()) s = sink.consume(text);
       if (s.ok()) s = sink.flush();
-      ctx.Release(offset + raw.size());
+      release_to(offset + raw.size());
       report(offset + raw.size());
       return s;
-    });
+    }, select, ctx.in.release_plan_range);
   }
   std::vector<std::unique_ptr<ResourceWorker>> workers;
   for (int i = 0; i < jobs; ++i) workers.push_back(std::make_unique<ResourceWorker>(ctx));
@@ -76,7 +85,8 @@ Status RenderStateBlocks(const PlanContext& ctx, const stream::StateFacts& facts
                 batch_bytes = std::min(batch_bytes * 2, kBatchBytes);
               }
               return Status::Ok();
-            });
+            },
+            select, ctx.in.release_plan_range);
         if (s.ok() && !batch.elements.empty()) push(std::move(batch));
         return s;
       },
@@ -107,7 +117,7 @@ Status RenderStateBlocks(const PlanContext& ctx, const stream::StateFacts& facts
           if (!s.ok()) return s;
           report(input_end);
         }
-        if (!rendered.ends.empty()) ctx.Release(rendered.ends.back().second);
+        if (!rendered.ends.empty()) release_to(rendered.ends.back().second);
         s = sink.flush();
         return s.ok() ? rendered.failure : s;
       });

@@ -10,7 +10,8 @@ namespace tfstream::pipeline {
 
 // As RenderBlocks (change_blocks.h): consume(block) in order on the calling
 // thread, flush() whenever what was consumed may be written.
-Status RenderStateBlocks(const PlanContext& ctx, const stream::StateFacts& facts, ResourceWorker* worker,
-                         ProgressMeter* progress, const BlockSink& sink);
+// `select`: the resources shown (null: all).
+Status RenderStateBlocks(const PlanContext& ctx, const stream::StateFacts& facts, const stream::StateSelection& select,
+                         ResourceWorker* worker, ProgressMeter* progress, const BlockSink& sink);
 
 }  // namespace tfstream::pipeline

@@ -45,7 +45,6 @@ Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_need
     };
   }
   StartSchemasFileCheck(ctx);
-  bool raw_state_keys = false;
   // renderHumanStateModule panics on any other mode (after the block's
   // header): an error before the first byte instead.
   Status mode_error;
@@ -55,23 +54,15 @@ Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_need
                                                    "\" (a state holds \"managed\" and \"data\" resources)", offset);
     return Status::Error("stopped");
   };
-  Status s = stream::ScanState(ctx->in.plan, &out->facts, check_mode, done_before);
+  if (ctx->opt.filter.has_addresses()) {
+    const stream::ChangeFilter* filter = &ctx->opt.filter;
+    out->select = [filter](const stream::StateResourceFacts& rf) { return filter->MatchesAddress(rf.address); };
+  }
+  Status s =
+      stream::ScanState(ctx->in.plan, &out->facts, check_mode, done_before, out->select, ctx->in.release_plan_range);
   if (!mode_error.ok()) return mode_error;
   if (!s.ok()) return ctx->PlanError(ExplainScanError(ctx->in.plan, s));
-  {
-    // terraform.tfstate's own members, which show -json never writes.
-    stream::JsonScanner top(ctx->in.plan);
-    bool first = true;
-    std::string_view key;
-    if (top.Peek() == '{' && top.BeginObject("'{'")) {
-      while (top.NextKey(&first, &key)) {
-        const stream::FieldKey k(key);
-        if (k.Is("lineage") || k.Is("serial") || k.Is("resources")) raw_state_keys = true;
-        if (!top.SkipStructurally(1)) break;
-      }
-    }
-  }
-  if (s = CheckIsState(out->facts.members, raw_state_keys); !s.ok()) return ctx->PlanError(s);
+  if (s = CheckIsState(out->facts.members, out->facts.tfstate_member); !s.ok()) return ctx->PlanError(s);
   ctx->facts.shape = stream::InputShape::kShowJson;
   ctx->facts.opentofu_sign = out->facts.opentofu_sign;
   ctx->SetFlavor(ResolveFlavor(ctx));

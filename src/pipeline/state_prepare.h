@@ -15,6 +15,8 @@ struct PreparedState {
   // The state's or the schemas file's format is newer than the renderer's
   // (RenderHumanState's incompatibleVersions): the version warning.
   bool newer_format = false;
+  // --address: the resources shown (null: all); outputs are then left out.
+  stream::StateSelection select;
 };
 
 // The format version jsonstate writes (jsonstate.FormatVersion).

@@ -113,6 +113,14 @@ bool ChangeFilter::MatchesInModules(const ResourceFacts& rf, PlanAction action) 
   return false;
 }
 
+bool ChangeFilter::MatchesAddress(std::string_view address) const {
+  if (globs_.empty()) return true;
+  for (const AddressGlob& g : globs_) {
+    if (g.Matches(address)) return true;
+  }
+  return false;
+}
+
 bool ChangeFilter::Matches(const ResourceFacts& rf, PlanAction action) const {
   if (!ActionMatches(rf, action)) return false;
   if (globs_.empty()) return true;

@@ -45,6 +45,11 @@ class ChangeFilter {
 
   bool active() const { return action_mask_ != 0 || !globs_.empty(); }
 
+  // Whether --address lets `address` through (any pattern matches, or none
+  // was given); --action is not asked.
+  bool MatchesAddress(std::string_view address) const;
+  bool has_addresses() const { return !globs_.empty(); }
+
   // REQUIRES: `action` is the PlanAction of rf.actions.
   bool Matches(const ResourceFacts& rf, PlanAction action) const;
   // Whether the block would match with "**." before every --address pattern

@@ -88,13 +88,28 @@ bool ReadModule(JsonScanner* s, StateModule* m) {
   return s->ok();
 }
 
+constexpr uint64_t kDropBatch = uint64_t{8} << 20;  // one madvise per 8 MiB
+
+// Has `s` tell done_range of the bytes it passes, from `*from` on.
+void ReleaseBehind(JsonScanner* s, const std::function<void(uint64_t, uint64_t)>& done_range, uint64_t* from) {
+  if (!done_range) return;
+  s->OnProgress(kDropBatch, [&done_range, from](uint64_t at) {
+    if (at > *from) done_range(*from, at);
+    *from = at;
+  });
+}
+
 Status WalkModule(std::string_view doc, const StateModule& m, bool first, int depth,
-                  const std::function<Status(std::string_view, uint64_t, int)>& fn) {
+                  const std::function<Status(std::string_view, uint64_t, int)>& fn, const StateSelection& select,
+                  StateResourceFacts* rf, const std::function<void(uint64_t, uint64_t)>& done_range) {
   if (depth > JsonScanner::kMaxDepth) return Status::Error("modules nested too deep", m.resources.begin);
   JsonScanner s(doc);
+  uint64_t released_from = m.child_modules.begin;
+  ReleaseBehind(&s, done_range, &released_from);
   int index = 0;
   if (m.resources.present) {
     s.Seek(m.resources.begin);
+    released_from = m.resources.begin;
     bool at_first = true;
     if (!s.BeginArray("'['")) return s.status();
     while (s.NextElement(&at_first)) {
@@ -104,6 +119,11 @@ Status WalkModule(std::string_view doc, const StateModule& m, bool first, int de
         return Status::Error("expected an object for a resource, found " + std::string(Found(s.Peek())), begin);
       }
       if (!s.SkipStructurally(3)) return s.status();
+      if (select) {
+        Status read = ReadStateResourceFacts(doc, begin, rf);
+        if (!read.ok()) return read;
+        if (!select(*rf)) continue;
+      }
       Status st = fn(doc.substr(begin, s.pos() - begin), begin, first ? 0 : (index == 0 ? 2 : 1));
       if (!st.ok()) return st;
       first = false;
@@ -113,6 +133,7 @@ Status WalkModule(std::string_view doc, const StateModule& m, bool first, int de
   }
   if (m.child_modules.present) {
     s.Seek(m.child_modules.begin);
+    released_from = m.child_modules.begin;
     bool at_first = true;
     if (!s.BeginArray("'['")) return s.status();
     while (s.NextElement(&at_first)) {
@@ -120,11 +141,14 @@ Status WalkModule(std::string_view doc, const StateModule& m, bool first, int de
       if (s.Peek() != '{' && s.Peek() != 'n') {
         return Status::Error("expected an object for a child module, found " + std::string(Found(s.Peek())), s.pos());
       }
+      const size_t child_begin = s.pos();
+      released_from = child_begin;
       if (!ReadModule(&s, &child)) return s.status();
       size_t resume = s.pos();
-      Status st = WalkModule(doc, child, first, depth + 1, fn);
+      Status st = WalkModule(doc, child, first, depth + 1, fn, select, rf, done_range);
       if (!st.ok()) return st;
       s.Seek(resume);
+      released_from = resume;
     }
     if (!s.ok()) return s.status();
   }
@@ -195,7 +219,8 @@ Status ReadStateResourceFacts(std::string_view doc, uint64_t offset, StateResour
 }
 
 Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHook& on_resource,
-                 const std::function<void(uint64_t)>& progress) {
+                 const std::function<void(uint64_t)>& progress, const StateSelection& select,
+                 const std::function<void(uint64_t, uint64_t)>& done_range) {
   *facts = StateFacts{};
   {
     JsonScanner check(doc);
@@ -207,6 +232,8 @@ Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHoo
     }
   }
   JsonScanner s(doc);
+  uint64_t released_from = 0;
+  ReleaseBehind(&s, done_range, &released_from);
   char c = s.Peek();
   if (c == 'n') {
     facts->members.null_document = true;
@@ -219,6 +246,7 @@ Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHoo
   while (s.NextKey(&first, &raw_key)) {
     const FieldKey key(raw_key);
     NoteDocumentMember(key, &facts->members);
+    if (key.Is("lineage") || key.Is("serial") || key.Is("resources")) facts->tfstate_member = true;
     bool ok;
     if (key.Is("format_version")) {
       facts->has_format_version = true;
@@ -237,7 +265,22 @@ Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHoo
     if (o.Peek() != '}') facts->has_outputs = true;
   }
   StateResourceFacts rf;
-  return WalkStateResources(doc, facts->root, [&](std::string_view, uint64_t offset, int) -> Status {
+  if (select) {
+    Status counted = WalkStateResources(doc, facts->root, [&](std::string_view, uint64_t, int) {
+      ++facts->all_resource_count;
+      return Status::Ok();
+    }, nullptr, done_range);
+    if (!counted.ok()) return counted;
+  }
+  // The walk reads every resource again: it hands their pages back behind
+  // itself, 8 MiB at a time (one madvise each).
+  uint64_t dropped = 0;
+  Status walked = WalkStateResources(doc, facts->root, [&](std::string_view raw, uint64_t offset, int) -> Status {
+    if (done_range && offset > dropped + kDropBatch) {
+      done_range(dropped, offset);
+      dropped = offset;
+    }
+    (void)raw;
     Status st = ReadStateResourceFacts(doc, offset, &rf);
     if (!st.ok()) return st;
     ++facts->resource_count;
@@ -250,12 +293,17 @@ Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHoo
       }
     }
     return on_resource ? on_resource(rf, offset) : Status::Ok();
-  });
+  }, select, done_range);
+  if (done_range && walked.ok()) done_range(dropped, doc.size());
+  if (!select) facts->all_resource_count = facts->resource_count;
+  return walked;
 }
 
 Status WalkStateResources(std::string_view doc, const StateModule& root,
-                          const std::function<Status(std::string_view, uint64_t, int)>& fn) {
-  return WalkModule(doc, root, /*first=*/true, 0, fn);
+                          const std::function<Status(std::string_view, uint64_t, int)>& fn,
+                          const StateSelection& select, const std::function<void(uint64_t, uint64_t)>& done_range) {
+  StateResourceFacts rf;
+  return WalkModule(doc, root, /*first=*/true, 0, fn, select, &rf, done_range);
 }
 
 }  // namespace tfstream::stream

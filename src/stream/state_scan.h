@@ -42,6 +42,9 @@ struct StateResourceFacts {
 
 struct StateFacts {
   DocumentMembers members;
+  // A top-level member only a raw terraform.tfstate has (lineage, serial,
+  // resources), which show -json never writes.
+  bool tfstate_member = false;
   bool has_format_version = false;
   std::string format_version;
   // The values.outputs objects since the last null (AddMapObject), and
@@ -49,7 +52,8 @@ struct StateFacts {
   std::vector<ByteRange> outputs_objects;
   bool has_outputs = false;
   StateModule root;
-  size_t resource_count = 0;
+  size_t resource_count = 0;  // the resources selected (all without a selection)
+  size_t all_resource_count = 0;
   // Every schema the resources need, with the first resource needing it.
   std::map<SchemaKey, SchemaUse, std::less<>> needed_schemas;
   // A resource whose provider is on registry.opentofu.org (--flavor auto).
@@ -62,11 +66,17 @@ struct StateFacts {
 // Called for each resource in walk order (WalkStateResources), with where its
 // element starts; an error stops the scan.
 using StateResourceHook = std::function<Status(const StateResourceFacts&, uint64_t offset)>;
+// Which resources a walk takes (--address); null: all. A walk over a
+// selection is the walk over a state holding only those resources.
+using StateSelection = std::function<bool(const StateResourceFacts&)>;
 
 // Validates the whole document and reads its facts. `progress(offset)` (may
-// be empty) is told from time to time how far the pass has come.
+// be empty) is told from time to time how far the validating pass has come;
+// `done_range(begin, end)` (may be empty), that the walk after it is done
+// with the bytes in [begin, end).
 Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHook& on_resource = nullptr,
-                 const std::function<void(uint64_t)>& progress = nullptr);
+                 const std::function<void(uint64_t)>& progress = nullptr, const StateSelection& select = nullptr,
+                 const std::function<void(uint64_t, uint64_t)>& done_range = nullptr);
 
 // Reads one resources element (validated text) into *out; an element of a
 // wrong type for its field is an error located in the document. A null
@@ -81,7 +91,12 @@ Status ReadStateResourceFacts(std::string_view doc, uint64_t offset, StateResour
 // whose ancestors printed none, 2 before the first block of any other
 // module, 1 between the blocks of one module. REQUIRES: `doc` was validated
 // by ScanState.
+// `done_range(begin, end)` (may be empty) is told of bytes the walk has
+// skipped over (a module's members, found before its resources are walked):
+// their pages can go, the walk comes back for what it reads.
 Status WalkStateResources(std::string_view doc, const StateModule& root,
-                          const std::function<Status(std::string_view element, uint64_t offset, int blank_lines)>& fn);
+                          const std::function<Status(std::string_view element, uint64_t offset, int blank_lines)>& fn,
+                          const StateSelection& select = nullptr,
+                          const std::function<void(uint64_t, uint64_t)>& done_range = nullptr);
 
 }  // namespace tfstream::stream

@@ -1,0 +1,147 @@
+#include "forms/state_summary.h"
+
+#include <map>
+#include <string>
+
+#include "forms/json_out.h"
+#include "forms/module_tree.h"
+#include "pipeline/plan_context.h"
+#include "pipeline/state_prepare.h"
+
+namespace tfstream::forms {
+
+using pipeline::Input;
+using pipeline::Options;
+using pipeline::PlanContext;
+using pipeline::ProgressMeter;
+using pipeline::Report;
+
+namespace {
+
+// Calls each(facts) for every resource object shown, in walk order.
+template <typename Fn>
+Status ForEachShownResource(const PlanContext& ctx, const pipeline::PreparedState& prepared, ProgressMeter* progress,
+                            Fn each) {
+  const std::string_view doc = ctx.in.plan;
+  stream::StateResourceFacts rf;
+  size_t done = 0;
+  uint64_t dropped = 0;  // handed back by range: the pre-scan moved the running count to the end
+  if (progress != nullptr) progress->StartRendering(0, doc.size(), prepared.facts.resource_count);
+  return stream::WalkStateResources(
+      doc, prepared.facts.root,
+      [&](std::string_view raw, uint64_t offset, int) -> Status {
+        Status s = stream::ReadStateResourceFacts(doc, offset, &rf);
+        if (!s.ok()) return ctx.PlanError(s);
+        if (progress != nullptr) progress->Rendering(offset + raw.size(), ++done);
+        if (offset + raw.size() >= dropped + PlanContext::kDropBatch) {
+          if (ctx.in.release_plan_range) ctx.in.release_plan_range(dropped, offset + raw.size());
+          dropped = offset + raw.size();
+        }
+        return each(rf);
+      },
+      prepared.select, ctx.in.release_plan_range);
+}
+
+// The root outputs' names, sorted (none with --address).
+Status OutputNames(const PlanContext& ctx, const pipeline::PreparedState& prepared, std::map<std::string, bool>* names) {
+  if (prepared.select != nullptr) return Status::Ok();
+  for (const stream::ByteRange& object : prepared.facts.outputs_objects) {
+    Status s = stream::ForEachMemberRange(
+        ctx.in.plan, object, "outputs", [names](const std::string& key, stream::ByteRange) { (*names)[key] = true; },
+        stream::ValueSkip::kByStructure);
+    if (!s.ok()) return ctx.PlanError(s);
+  }
+  return Status::Ok();
+}
+
+std::string Plural(size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+}  // namespace
+
+Status RenderStateSummary(const Input& input, const Options& options, ProgressMeter* progress, buffer::OutputSink* out,
+                          Report* report) {
+  PlanContext ctx(input, options);
+  pipeline::PreparedState prepared;
+  Status s = pipeline::PrepareState(&ctx, progress, /*schemas_needed=*/false, &prepared);
+  if (!s.ok()) return s;
+  std::map<std::string, bool> outputs;
+  if (!(s = OutputNames(ctx, prepared, &outputs)).ok()) return s;
+  std::string line;
+  s = ForEachShownResource(ctx, prepared, progress, [&](const stream::StateResourceFacts& rf) {
+    line = rf.address;
+    if (!rf.deposed_key.empty()) {
+      line += " (deposed object " + rf.deposed_key + ")";
+    } else if (rf.tainted) {
+      line += " (tainted)";
+    }
+    line += "\n";
+    out->Append(line);
+    return out->MaybeFlush();
+  });
+  if (!s.ok()) return s;
+  const stream::StateFacts& f = prepared.facts;
+  if (f.resource_count > 0) out->Append("\n");
+  if (prepared.select != nullptr) {
+    out->Append("Shown " + std::to_string(f.resource_count) + " of " +
+                Plural(f.all_resource_count, "resource object.\n", "resource objects.\n"));
+  } else {
+    out->Append("State: " + Plural(f.resource_count, "resource object", "resource objects") + ", " +
+                Plural(outputs.size(), "output.\n", "outputs.\n"));
+  }
+  (void)report;
+  return out->Flush();
+}
+
+Status RenderStateJson(const Input& input, const Options& options, ProgressMeter* progress, buffer::OutputSink* out,
+                       Report* report) {
+  PlanContext ctx(input, options);
+  pipeline::PreparedState prepared;
+  Status s = pipeline::PrepareState(&ctx, progress, /*schemas_needed=*/false, &prepared);
+  if (!s.ok()) return s;
+  std::map<std::string, bool> outputs;
+  if (!(s = OutputNames(ctx, prepared, &outputs)).ok()) return s;
+  std::string& buf = *out->buffer();
+  buf += "{\"format_version\": \"1.0\",\n \"flavor\": ";
+  AppendJsonString(&buf, ctx.flavor->name);
+  buf += ",\n \"input_shape\": \"state\",\n \"state_format_version\": ";
+  AppendJsonStringOrNull(&buf, prepared.facts.format_version);
+  buf += ",\n \"resources\": [";
+  bool first = true;
+  s = ForEachShownResource(ctx, prepared, progress, [&](const stream::StateResourceFacts& rf) {
+    buf += first ? "\n  {\"address\": " : ",\n  {\"address\": ";
+    first = false;
+    AppendJsonString(&buf, rf.address);
+    buf += ", \"module\": ";
+    AppendJsonString(&buf, ModuleOfAddress(rf.address));
+    buf += ", \"mode\": ";
+    AppendJsonString(&buf, rf.mode);
+    buf += ", \"type\": ";
+    AppendJsonString(&buf, rf.type);
+    buf += ", \"name\": ";
+    AppendJsonString(&buf, rf.name);
+    buf += ", \"provider_name\": ";
+    AppendJsonString(&buf, rf.provider_name);
+    buf += rf.tainted ? ", \"tainted\": true" : ", \"tainted\": false";
+    buf += ", \"deposed_key\": ";
+    AppendJsonStringOrNull(&buf, rf.deposed_key);
+    buf += "}";
+    return out->MaybeFlush();
+  });
+  if (!s.ok()) return s;
+  buf += first ? "],\n \"resource_count\": " : "\n ],\n \"resource_count\": ";
+  buf += std::to_string(prepared.facts.resource_count);
+  buf += ",\n \"outputs\": [";
+  first = true;
+  for (const auto& [name, unused] : outputs) {
+    if (!first) buf += ", ";
+    first = false;
+    AppendJsonString(&buf, name);
+  }
+  buf += "]}\n";
+  (void)report;
+  return out->Flush();
+}
+
+}  // namespace tfstream::forms
