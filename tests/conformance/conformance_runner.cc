@@ -539,8 +539,11 @@ int main(int argc, char** argv) {
   const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
 
   size_t passed = 0, failed = 0, known_failed = 0;
-  // Per folder of a root of folders: passed, variants.
-  std::map<std::string, std::pair<size_t, size_t>> by_folder;
+  // Per folder of a root of folders: passed, variants, known failures.
+  struct FolderCounts {
+    size_t passed = 0, variants = 0, known = 0;
+  };
+  std::map<std::string, FolderCounts> by_folder;
   std::vector<std::string> known_failed_ids;
   int shown = 0;
   std::set<std::string> ids;
@@ -553,9 +556,10 @@ int main(int argc, char** argv) {
     ids.insert(id);
     const bool listed = known.count(id) != 0;
     if (!results[i].pass) all_failures.push_back(id);
-    auto& folder = by_folder[FolderOf(jobs[i].case_id)];
-    ++folder.second;
-    if (results[i].pass) ++folder.first;
+    FolderCounts& folder = by_folder[FolderOf(jobs[i].case_id)];
+    ++folder.variants;
+    if (results[i].pass) ++folder.passed;
+    if (!results[i].pass && listed) ++folder.known;
     if (results[i].pass && !listed) {
       ++passed;
     } else if (results[i].pass) {
@@ -601,9 +605,12 @@ int main(int argc, char** argv) {
   for (const std::string& k : known_failed_ids)
     std::printf("KNOWN FAILURE %s\n", k.c_str());
   if (by_folder.size() > 1 || !by_folder.begin()->first.empty()) {
-    for (const auto& [folder, counts] : by_folder)
-      std::printf("  %-20s %zu of %zu variants pass\n", folder.c_str(),
-                  counts.first, counts.second);
+    for (const auto& [folder, counts] : by_folder) {
+      std::printf("folder %-20s %zu of %zu variants pass", folder.c_str(),
+                  counts.passed, counts.variants);
+      if (counts.known) std::printf(", %zu known failures", counts.known);
+      std::printf("\n");
+    }
   }
   std::printf("conformance: %.1f s for %zu runs\n", secs, jobs.size());
   if (known_failed)
