@@ -57,11 +57,14 @@ ReleaseChoice ChooseRelease(FlavorId flavour, bool flavour_by_default, const Ren
       break;
   }
   choice.profile = FlavorProfileAt(flavour, release);
-  if (flavour_by_default && option.kind == RendererVersion::Kind::kAuto) {
+  // Terraform 1.8 and later write applyable and complete, OpenTofu never:
+  // then the default is no guess.
+  if (flavour_by_default && !(flavour == FlavorId::kTerraform && facts.has_applyable_or_complete)) {
     Release as_other = *parsed;
     const FlavorId other = flavour == FlavorId::kTerraform ? FlavorId::kOpenTofu : FlavorId::kTerraform;
     if (ClampRelease(other, &as_other) == ReleaseFit::kSupported) {
-      choice.notes.push_back(label + ": nothing in the plan tells Terraform from OpenTofu, so terraform_version \"" +
+      const char* named = option.kind == RendererVersion::Kind::kAuto ? "terraform_version" : "--renderer-version";
+      choice.notes.push_back(label + ": nothing in the plan tells Terraform from OpenTofu, so " + named + " \"" +
                              text + "\" was read as " + std::string(newest.product_name) + "'s (printed the text of " +
                              TextOf(newest, release) + "); give --flavor " +
                              std::string(FlavorProfile(other).name) + " if " +

@@ -11,9 +11,12 @@
 // note for standard error saying which release's text was printed and why.
 // A document without terraform_version (the renderer's shape, or null) gets
 // the newest text, silently. When --flavor auto found nothing telling
-// Terraform from OpenTofu, fell back to Terraform and the plan's number also
-// names an OpenTofu release whose text tfstream reproduces, a note says that
-// the release was read as Terraform's.
+// Terraform from OpenTofu, fell back to Terraform and the number (the plan's
+// or --renderer-version's) also names an OpenTofu release whose text
+// tfstream reproduces, a note says that the release was read as Terraform's;
+// unless the plan has "applyable" or "complete", which Terraform writes from
+// 1.8 on and OpenTofu never (the one use of keys to tell the flavours apart:
+// it does not change the flavour, only whether the default is a guess).
 #pragma once
 
 #include <string>

@@ -201,6 +201,7 @@ Status ScanMembers(JsonScanner& s, PlanFacts* facts, bool first, ScanRun& run, b
     const FieldKey key(raw_key);
     bool ok = true;
     NoteMember(key, &facts->members);
+    if (key.Is("applyable") || key.Is("complete")) facts->has_applyable_or_complete = true;
     if (key.Is("resource_changes")) {
       ValueSkip skip = defer ? ValueSkip::kByStructure : ValueSkip::kValidate;
       ok = ScanResourceChanges(&s, facts, run, skip);

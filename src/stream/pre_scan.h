@@ -124,6 +124,9 @@ struct PlanFacts {
   // a string is recorded as present but not a string; null as absent.
   bool has_terraform_version = false, terraform_version_is_string = false;
   std::string terraform_version;
+  // "applyable" or "complete" is present, whatever it holds: Terraform writes
+  // both from 1.8 on, OpenTofu never (its jsonplan has no such fields).
+  bool has_applyable_or_complete = false;
 
   ByteRange resource_changes, resource_drift, output_changes, deferred_changes,
       relevant_attributes, provider_schemas, action_invocations;

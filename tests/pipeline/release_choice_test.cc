@@ -111,4 +111,13 @@ TEST_CASE("a flavour chosen only by default is named in the note of a release bo
   // No OpenTofu release has the number: nothing to say.
   CHECK(Auto("1.5.7", FlavorId::kTerraform, true).notes.empty());
   CHECK(Auto("1.14.2", FlavorId::kTerraform, true).notes.empty());
+  // Terraform 1.8+ writes applyable and complete, OpenTofu never: no guess.
+  PlanFacts tf18 = WithVersion("1.10.3");
+  tf18.has_applyable_or_complete = true;
+  CHECK(ChooseRelease(FlavorId::kTerraform, true, RendererVersion{}, tf18, "plan.json").notes.empty());
+  c = ChooseRelease(FlavorId::kTerraform, true, RendererVersion{RendererVersion::Kind::kGiven, "1.8"}, PlanFacts{},
+                    "plan.json");
+  REQUIRE(c.notes.size() == 1);
+  CHECK(c.notes[0].starts_with("plan.json: nothing in the plan tells Terraform from OpenTofu, so --renderer-version "
+                               "\"1.8\" was read as Terraform's"));
 }
