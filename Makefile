@@ -20,9 +20,11 @@ RUN_ARGS   ?=
 FILTER     ?=
 # TOFU=1: `make conformance`, `known-failures`, `sync-corpus`, `verify-corpus` work on
 # the OpenTofu corpus (../shared/conformance-tofu) instead of Terraform's; STATE=1
-# on the state corpus (../shared/conformance-state, --state, both flavours).
+# on the state corpus (../shared/conformance-state, --state, both flavours); VERSIONS=1 on
+# the older releases' corpora (../shared/conformance-versions, every folder in one run).
 TOFU       ?=
 STATE      ?=
+VERSIONS   ?=
 # Where `make install` puts bin/tfstream and share/man/man1/tfstream.1 (DESTDIR is honoured).
 PREFIX     ?= /usr/local
 
@@ -34,9 +36,12 @@ SUBMAKE := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL
 
 EXAMPLE_PLAN := examples/example-plan.json
 RUNNER       := $(BUILD_DIR)/tests/conformance_runner
-CASES        := $(BUILD_DIR)/conformance$(if $(TOFU),-tofu)$(if $(STATE),-state)/cases
-KNOWN        := tests/conformance/known_failures$(if $(TOFU),_tofu)$(if $(STATE),_state).txt
-SYNC_FLAGS   := $(if $(TOFU),--tofu)$(if $(STATE),--state)
+CASES        := $(if $(VERSIONS),$(BUILD_DIR)/conformance-versions,$(BUILD_DIR)/conformance$(if $(TOFU),-tofu)$(if $(STATE),-state)/cases)
+KNOWN        := tests/conformance/known_failures$(if $(VERSIONS),_versions,$(if $(TOFU),_tofu)$(if $(STATE),_state)).txt
+SYNC_FLAGS   := $(if $(VERSIONS),--versions,$(if $(TOFU),--tofu)$(if $(STATE),--state))
+# The newest corpora were printed by the newest renderers, whatever their documents'
+# terraform_version says.
+LATEST_ARG   := $(if $(VERSIONS),,--arg --renderer-version=latest)
 
 .PHONY: help deps build run test check test-sanitize static test-static install conformance known-failures sync-corpus verify-corpus clean
 
@@ -50,10 +55,10 @@ help:
 	@echo "make static          fully static $(STATIC_DIR)/tfstream (glibc, mimalloc, ...) [STATIC_ALLOCATOR=auto|mimalloc|glibc]"
 	@echo "make test-static     make static, then its checks: no shared library, conformance, robustness, cli"
 	@echo "make install         build, then install tfstream and its man page under PREFIX=$(PREFIX)"
-	@echo "make conformance     run the corpus once, saving failing outputs [FILTER=substr] [TOFU=1]"
-	@echo "make known-failures  rewrite the known-failures list from the current failures [TOFU=1]"
-	@echo "make sync-corpus     re-pack the corpus archive from ../shared/conformance [TOFU=1: -tofu]"
-	@echo "make verify-corpus   check the corpus archive against ../shared/conformance [TOFU=1: -tofu]"
+	@echo "make conformance     run the corpus once, saving failing outputs [FILTER=substr] [TOFU=1|VERSIONS=1]"
+	@echo "make known-failures  rewrite the known-failures list from the current failures [TOFU=1|VERSIONS=1]"
+	@echo "make sync-corpus     re-pack the corpus archive from ../shared/conformance [TOFU=1: -tofu, VERSIONS=1: -versions]"
+	@echo "make verify-corpus   check the corpus archive against ../shared/conformance [TOFU=1: -tofu, VERSIONS=1: -versions]"
 	@echo "make clean           remove $(BUILD_DIR)/, $(ASAN_DIR)/ and $(STATIC_DIR)/"
 
 deps:
@@ -81,6 +86,7 @@ run: build
 
 # Prints each conformance test's closing line from ctest's log ($(1): build dir).
 conformance_summary = awk '/^[0-9]+\/[0-9]+ Testing: / {t = $$3} \
+  /^folder / {print "   " t "   " $$0} \
   /^[0-9]+ passed, [0-9]+ failed/ {print "   " t " -> " $$0}' $(1)/Testing/Temporary/LastTest.log
 
 # The quick suite a contributor runs many times a day: the Release build and
@@ -197,11 +203,11 @@ install: build
 
 conformance: build
 	@rm -rf $(BUILD_DIR)/conformance-failures
-	./$(RUNNER) ./$(BUILD_DIR)/tfstream $(CASES) --known-failures $(KNOWN) \
+	./$(RUNNER) ./$(BUILD_DIR)/tfstream $(CASES) $(LATEST_ARG) --known-failures $(KNOWN) \
 	  --save-failures $(BUILD_DIR)/conformance-failures $(if $(FILTER),--filter $(FILTER))
 
 known-failures: build
-	@./$(RUNNER) ./$(BUILD_DIR)/tfstream $(CASES) --write-failures $(KNOWN) | tail -n 3; true
+	@./$(RUNNER) ./$(BUILD_DIR)/tfstream $(CASES) $(LATEST_ARG) --write-failures $(KNOWN) | tail -n 3; true
 
 sync-corpus:
 	bash tests/conformance/sync.sh $(SYNC_FLAGS)

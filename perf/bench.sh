@@ -191,6 +191,28 @@ for shape in show renderer; do
     INPUTS+=("$name|$SCRATCH/$name|")
   fi
 done
+# Old-release rows: the 300M show plans (Terraform's, and the OpenTofu one above)
+# rendered as each flavour's oldest class (--renderer-version: Terraform 1.5.7,
+# OpenTofu 1.6.3), beside the newest rows: the profile is chosen once, before
+# any output, so the cost must be that of the newest.
+for flavour in terraform opentofu; do
+  if [[ $flavour == terraform ]]; then
+    src=show-300M-s$SEED.json release=1.5.7 schemas=$SCHEMAS
+  else
+    src=tofu-show-300M-s$SEED.json release=1.6.3 schemas=$SCRATCH/tofu-schemas-s$SEED.json
+  fi
+  name=$flavour-$release-$src
+  [[ -n $ONLY && $name != *"$ONLY"* ]] && continue
+  if [[ ! -f $SCRATCH/show-300M-s$SEED.json ]]; then
+    ensure_plan "show-300M-s$SEED.json" "$GEN" --size 300M --shape show --seed "$SEED" \
+      --out "$SCRATCH/show-300M-s$SEED.json" --schemas-out "$SCHEMAS"
+  fi
+  if [[ $flavour == opentofu ]]; then
+    ensure_plan "$src" to_opentofu_registry "$SCRATCH/show-300M-s$SEED.json" "$SCRATCH/$src"
+    ensure_plan "tofu-schemas-s$SEED.json" to_opentofu_registry "$SCHEMAS" "$schemas"
+  fi
+  INPUTS+=("$name|$SCRATCH/$src|--schemas=$schemas --flavor=$flavour --renderer-version=$release")
+done
 # One destroy in the 300M renderer plan (every other delete and replace made an
 # update): the Markdown destroy alert then reads all of resource_changes looking
 # for more, which must hand its pages back as it goes (it kept them: 293 MB

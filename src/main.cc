@@ -23,6 +23,7 @@
 #include "base/flavor.h"
 #include "cli/help_text.h"
 #include "cli/option_list.h"
+#include "cli/release_list.h"
 #include "cli/usable_cores.h"
 #include "pipeline/ordered_parallel.h"
 #include "forms/render_plan.h"
@@ -165,6 +166,7 @@ int main(int argc, char** argv) {
   ReserveStdFd(STDERR_FILENO);  // nowhere to report that one
 
   std::string schemas, mode = "normal", color = "auto", quality = "auto", plan_path = "-", flavor = "auto";
+  std::string renderer_version = "auto";
   int width = -1;
   int jobs = 0;
   std::string progress = "auto", format = "text", output_prefix, group_by, details_url, title, drift = "show";
@@ -187,6 +189,9 @@ int main(int argc, char** argv) {
        "schemas name a provider on registry.opentofu.org or use OpenTofu's forget-then-create or its "
        "forgot_because_*/delete_because_enabled_false reasons, else terraform; "
        "see Flavours)")
+      ("renderer-version", po::value<std::string>(&renderer_version)->value_name("V"),
+       "auto | latest | X.Y[.Z]: whose release's text to print, within the flavour (default auto: the plan's "
+       "terraform_version, else latest; see Releases)")
       ("show-sensitive", "print sensitive values instead of (sensitive value), as OpenTofu's -show-sensitive")
       ("quality", po::value<std::string>(&quality)->value_name("Q"),
        "auto | none | errored | no-changes (default auto: from errored/applyable of show -json input)")
@@ -260,13 +265,16 @@ int main(int argc, char** argv) {
     return usage;
   }
   if (vm.count("help")) {
-    std::cout << kUsage << "\n" << OptionList(desc) << "\n" << tfstream::cli::HelpDetails();
+    std::cout << kUsage << "\n" << OptionList(desc) << "\n" << tfstream::cli::HelpDetails() << "\n"
+              << tfstream::cli::ReleasesHelp();
     return 0;
   }
   if (vm.count("version")) {
     std::cout << "tfstream " << TFSTREAM_VERSION << "\n"
               << "reproduces, --flavor terraform: " << tfstream::TerraformFlavor().reference << "\n"
-              << "reproduces, --flavor opentofu:  " << tfstream::OpenTofuFlavor().reference << "\n";
+              << "reproduces, --flavor opentofu:  " << tfstream::OpenTofuFlavor().reference << "\n"
+              << "releases, --flavor terraform: " << tfstream::cli::ReleaseList(tfstream::FlavorId::kTerraform) << "\n"
+              << "releases, --flavor opentofu:  " << tfstream::cli::ReleaseList(tfstream::FlavorId::kOpenTofu) << "\n";
     return 0;
   }
 
@@ -342,6 +350,15 @@ int main(int argc, char** argv) {
     // `tofu` is the program's name; the flavour is OpenTofu's.
     std::string hint = flavor == "tofu" || flavor == "OpenTofu" ? " (OpenTofu's renderer is --flavor opentofu)" : "";
     return Fail("--flavor must be terraform, opentofu or auto, not '" + flavor + "'" + hint, usage);
+  }
+  // --renderer-version: a malformed X.Y[.Z] is a note when the plan is read
+  // (pipeline/release_choice.h), as a malformed terraform_version is.
+  if (renderer_version == "auto") {
+    options.renderer_version.kind = tfstream::pipeline::RendererVersion::Kind::kAuto;
+  } else if (renderer_version == "latest") {
+    options.renderer_version.kind = tfstream::pipeline::RendererVersion::Kind::kLatest;
+  } else {
+    options.renderer_version = {tfstream::pipeline::RendererVersion::Kind::kGiven, renderer_version};
   }
   options.show_sensitive = vm.count("show-sensitive") > 0;
   bool tty = isatty(STDOUT_FILENO) != 0;

@@ -223,8 +223,10 @@ Bundle:
   auto and --flavor auto read them from a renderer-shaped plan. Show input's
   deferred changes are left out, as `terraform show` never renders them.
   Renderer-shaped input is trimmed the same way. It streams in flat memory.
-  Every resource change's schema must be present, as for rendering. Takes
-  --schemas, --quality, --flavor, --jobs and --progress only. If the input
+  The bundle's "terraform_version" is the release whose text it was made for
+  (see Releases). Every resource change's schema must be present, as for
+  rendering. Takes --schemas, --quality, --flavor, --renderer-version, --jobs
+  and --progress only. If the input
   turns out broken after the bundle has started, the error is reported (exit
   1) and the output lacks its closing brace.
 

@@ -212,6 +212,14 @@ Status BundleWriter::WriteBody() {
   AppendJsonString(plan_version, buf);
   Member("tfstream_flavor");
   AppendJsonString(ctx_.flavor->name, buf);
+  // The release whose text the bundle was made for, spelled so that
+  // --renderer-version auto reads it back: "1.9.5", or "1.9" for a line's
+  // newest patch.
+  const Release r = ctx_.flavor->release;
+  std::string release = std::to_string(r.major) + "." + std::to_string(r.minor);
+  if (r.patch != Release::kAnyPatch) release += "." + std::to_string(r.patch);
+  Member("terraform_version");
+  AppendJsonString(release, buf);
   bool errored, no_changes;
   ResolveQuality(ctx_, &errored, &no_changes);
   if (errored || no_changes) {

@@ -23,7 +23,8 @@ bool HasOpenTofuProvider(std::string_view text, const std::vector<stream::ByteRa
 
 }  // namespace
 
-const Flavor& ResolveFlavor(PlanContext* ctx) {
+const Flavor& ResolveFlavor(PlanContext* ctx, bool* by_default) {
+  if (by_default != nullptr) *by_default = false;
   switch (ctx->opt.flavor) {
     case FlavorChoice::kTerraform:
       return TerraformFlavor();
@@ -42,6 +43,7 @@ const Flavor& ResolveFlavor(PlanContext* ctx) {
     const SchemasFileCheck& file = SchemasFile(ctx);
     if (file.status.ok() && HasOpenTofuProvider(ctx->in.schemas, file.objects)) return OpenTofuFlavor();
   }
+  if (by_default != nullptr) *by_default = true;
   return TerraformFlavor();
 }
 

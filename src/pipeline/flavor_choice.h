@@ -22,10 +22,12 @@
 
 namespace tfstream::pipeline {
 
-// After ScanPlan: the profile the options and the input call for. A
+// After ScanPlan: the flavour the options and the input call for (its
+// newest profile; the release within it is pipeline/release_choice.h's). A
 // --schemas file that is not a valid schemas file only counts as no sign
-// (CheckSchemas reports it).
-const Flavor& ResolveFlavor(PlanContext* ctx);
+// (CheckSchemas reports it). Sets *by_default when --flavor auto found no
+// sign and fell back to Terraform.
+const Flavor& ResolveFlavor(PlanContext* ctx, bool* by_default = nullptr);
 
 // Once the flavour is settled: the first resource change whose action list
 // that flavour's jsonplan.UnmarshalActions does not know (it panics; the

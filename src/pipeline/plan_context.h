@@ -51,6 +51,7 @@ struct PlanContext {
   // once the pre-scan has decided (--flavor, or the auto rule), before any
   // output. Read-only afterwards, like everything here.
   const Flavor* flavor = &TerraformFlavor();
+  Flavor profile = TerraformFlavor();  // what flavor points to after SetFlavor
   render::text::Colorize colorize;
   render::Palette palette;
   stream::PlanFacts facts;
@@ -76,12 +77,14 @@ struct PlanContext {
   // Its result, once taken (SchemasFile).
   std::optional<SchemasFileCheck> schemas_file_checked;
 
-  // Switches to `f`'s profile: its colour table and the palette built on it.
+  // Switches to (a copy of) `f`'s profile: its colour table and the palette
+  // built on it.
   void SetFlavor(const Flavor& f) {
-    flavor = &f;
+    profile = f;
+    flavor = &profile;
     colorize = render::text::Colorize(
         opt.color, f.purple_colour ? render::text::Colorize::Table::kWithPurple : render::text::Colorize::Table::kDefault);
-    palette = render::Palette(colorize, f, /*mark_symbols=*/opt.format == Format::kMarkdown);
+    palette = render::Palette(colorize, profile, /*mark_symbols=*/opt.format == Format::kMarkdown);
   }
 
   void Release(uint64_t offset) const {

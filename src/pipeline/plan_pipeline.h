@@ -22,6 +22,13 @@ enum class Format { kText, kMarkdown, kJson };
 // --flavor: whose renderer to reproduce; kAuto decides from the plan and
 // schemas in the pre-scan (PlanContext::flavor), before any output.
 enum class FlavorChoice { kAuto, kTerraform, kOpenTofu };
+// --renderer-version: whose release's text, within the flavour
+// (pipeline/release_choice.h). kAuto reads the plan's terraform_version;
+// kGiven holds the text given (a malformed one is a note, not an error).
+struct RendererVersion {
+  enum class Kind { kAuto, kLatest, kGiven } kind = Kind::kAuto;
+  std::string given;
+};
 
 struct Options {
   PlanMode mode = PlanMode::kNormal;
@@ -30,6 +37,7 @@ struct Options {
   bool automation = false;
   Quality quality = Quality::kAuto;
   FlavorChoice flavor = FlavorChoice::kAuto;
+  RendererVersion renderer_version;
   // --show-sensitive: print sensitive values (OpenTofu's -show-sensitive).
   bool show_sensitive = false;
   // Threads rendering resource blocks; blocks are still written in input

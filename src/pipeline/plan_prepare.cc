@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "pipeline/flavor_choice.h"
+#include "pipeline/release_choice.h"
 #include "pipeline/not_a_plan.h"
 #include "pipeline/plan_totals.h"
 #include "render/text/go_float.h"
@@ -70,7 +71,12 @@ Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks h
   }
   if (empty_as_opentofu && IsEmptyDocument(ctx->facts)) ctx->notes.push_back(EmptyDocumentNote(ctx->in.plan_label));
   if (progress != nullptr) progress->Scanning(ctx->in.plan.size());
-  ctx->SetFlavor(ResolveFlavor(ctx));
+  bool flavour_by_default = false;
+  const FlavorId flavour = ResolveFlavor(ctx, &flavour_by_default).id;
+  ReleaseChoice release =
+      ChooseRelease(flavour, flavour_by_default, ctx->opt.renderer_version, ctx->facts, ctx->in.plan_label);
+  ctx->SetFlavor(release.profile);
+  ctx->notes.insert(ctx->notes.end(), release.notes.begin(), release.notes.end());
   // A section the flavour's Plan struct has no field for is as absent; one
   // it reads must be what it reads (the earlier error first).
   stream::PlanFacts& facts = ctx->facts;

@@ -124,7 +124,9 @@ Status RenderCliActions(const PlanContext& ctx, ResourceWorker* worker, std::str
     // markup in addresses is printed as is.
     std::string header = ctx.colorize.Color("  [bold]# %s[reset] will be invoked");
     header.replace(header.find("%s"), 2, f.address);
-    if (!f.calling_address.empty()) header += " (called from " + f.calling_address + ")";
+    if (ctx.flavor->invoke_called_from && !f.calling_address.empty()) {
+      header += " (called from " + f.calling_address + ")";
+    }
     out->append(header);
     out->push_back('\n');
     render::plan::InvocationView view{f.address, f.type, f.name, nullptr};

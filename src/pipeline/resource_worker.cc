@@ -2,6 +2,7 @@
 
 #include "base/go_sort.h"
 #include "render/differ/differ.h"
+#include "render/text/go_float_text.h"
 #include "stream/action_peek.h"
 #include "stream/json_tree_parser.h"
 
@@ -13,7 +14,10 @@ using stream::JsonValue;
 
 Status ResourceWorker::Parse(std::string_view raw, uint64_t offset, const JsonValue** tree) {
   Status s = stream::ParseJsonTree(raw, offset, &arena_, tree);
-  return s.ok() ? s : ctx_.PlanError(s);
+  if (!s.ok()) return ctx_.PlanError(s);
+  // Terraform <= 1.7.3 decoded values into float64 (flavor.def).
+  if (ctx_.flavor->numbers_as_float64) render::text::NumbersAsFloat64(*tree, &arena_);
+  return s;
 }
 
 Status ResourceWorker::Load(std::string_view raw, uint64_t offset, stream::ResourceChange* rc, bool resolve_action) {

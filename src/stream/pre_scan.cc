@@ -211,6 +211,7 @@ Status ScanMembers(JsonScanner& s, PlanFacts* facts, bool first, ScanRun& run, b
     const FieldKey key(raw_key);
     bool ok = true;
     NoteDocumentMember(key, &facts->members);
+    if (key.Is("applyable") || key.Is("complete")) facts->has_applyable_or_complete = true;
     if (key.Is("resource_changes")) {
       ValueSkip skip = defer ? ValueSkip::kByStructure : ValueSkip::kValidate;
       ok = ScanResourceChanges(&s, facts, run, skip);
@@ -247,6 +248,15 @@ Status ScanMembers(JsonScanner& s, PlanFacts* facts, bool first, ScanRun& run, b
     } else if (key.Is("format_version")) {
       *has_format_version = true;
       ok = ReadStringField(&s, "format_version", &facts->format_version);
+    } else if (key.Is("terraform_version")) {
+      // Read whatever it holds: a version that is no string is only a note
+      // (pipeline/release_choice.h), never an error.
+      const char c = s.Peek();
+      const size_t begin = s.pos();
+      facts->has_terraform_version = c != 'n';
+      facts->terraform_version_is_string = c == '"';
+      facts->terraform_version.clear();
+      ok = c == '"' ? s.ReadString(&facts->terraform_version) : SkipUnread(&s, run, begin);
     } else if (key.Is("errored")) {
       ok = ReadBoolField(&s, "errored", &facts->errored);
     } else if (key.Is("applyable")) {

@@ -126,6 +126,14 @@ struct PlanFacts {
   // ("errored", "no-changes", "none"; "terraform", "opentofu"). Empty when
   // absent; null leaves them, as for the other string members.
   std::string tfstream_quality, tfstream_flavor;
+  // "terraform_version" (OpenTofu writes its own version there), the last
+  // one when repeated: --renderer-version auto reads it. A value that is not
+  // a string is recorded as present but not a string; null as absent.
+  bool has_terraform_version = false, terraform_version_is_string = false;
+  std::string terraform_version;
+  // "applyable" or "complete" is present, whatever it holds: Terraform writes
+  // both from 1.8 on, OpenTofu never (its jsonplan has no such fields).
+  bool has_applyable_or_complete = false;
 
   ByteRange resource_changes, resource_drift, output_changes, deferred_changes,
       relevant_attributes, provider_schemas, action_invocations;

@@ -4,6 +4,7 @@ bundle, rendered with each variant's arguments (minus --schemas), must print
 exactly the variant's expected output.
 
 usage: bundle.py TFSTREAM CASES_DIR WORK_DIR [--jobs N] [--filter SUBSTR] [--reference tfstream]
+                 [--arg ARG]...  (ARG before every variant's own arguments)
 
 For each case and each --schemas file its variants name (or none), the plan is
 bundled once: `tfstream [--schemas S] --bundle plan.json > WORK_DIR/<case>/...`.
@@ -105,9 +106,12 @@ def check_bundle(bundle_bytes):
     return problems
 
 
+EXTRA_ARGS = []  # --arg ARG: before every variant's own arguments (repeatable)
+
+
 def read_args(path):
     with open(path) as f:
-        return [line.rstrip('\n') for line in f if line.rstrip('\n') != '']
+        return EXTRA_ARGS + [line.rstrip('\n') for line in f if line.rstrip('\n') != '']
 
 
 def split_schemas(args):
@@ -197,6 +201,10 @@ def main():
     if '--jobs' in args:
         i = args.index('--jobs')
         jobs = int(args[i + 1])
+        del args[i:i + 2]
+    while '--arg' in args:
+        i = args.index('--arg')
+        EXTRA_ARGS.append(args[i + 1])
         del args[i:i + 2]
     reference = False
     if '--reference' in args:

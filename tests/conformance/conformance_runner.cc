@@ -11,11 +11,21 @@
 // `plan.json` (or `state.json`) becomes `-` and the file is written into a
 // pipe on stdin, as `terraform show -json plan | tfstream -` would do.
 //
+// CASES_DIR may also be a root of folders each holding cases/, as
+// ../shared/conformance-versions/ is (<folder>/cases/<case>/...): case ids
+// are then `<folder>/<case>`, and the summary gives a count per folder.
+//
+// --arg ARG (repeatable) puts ARG before every variant's own arguments: the
+// newest-release corpora run with --renderer-version=latest, since their
+// plans' terraform_version does not name the renderer that printed them.
+//
 // Known failures: a file of `<case>/<variant>` lines (`#` starts a comment).
 // A listed variant that fails is counted apart; one that passes is an
 // "unexpected pass" and counts as a failure, so the list can only shrink.
 //
-// The last line printed is `N passed, M failed` (plus `, K known failures`).
+// Every known failure that failed is printed (`KNOWN FAILURE <id>`), so that
+// none hides behind the count. The last line printed is `N passed, M failed`
+// (plus `, K known failures`).
 // Exit status: 0 when nothing failed unexpectedly, 1 otherwise, 2 on usage
 // or setup errors.
 //
@@ -38,6 +48,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -62,6 +73,7 @@ struct Options {
   std::string write_failures;  // empty: don't write
   std::string save_failures;   // empty: don't save actual outputs
   std::string filter;
+  std::vector<std::string> extra_args;  // --arg, before each variant's own
   int jobs = 2;
   int timeout_s = 120;
 };
@@ -135,7 +147,8 @@ Outcome RunOne(const Options& opt, const Job& job) {
     res.detail = "cannot read " + job.variant + ".out";
     return res;
   }
-  std::vector<std::string> args = SplitArgs(args_text);
+  std::vector<std::string> args = opt.extra_args;
+  for (std::string& a : SplitArgs(args_text)) args.push_back(std::move(a));
   std::string input;
   bool feed = false;
   if (opt.use_stdin && !args.empty() && (args.back() == "plan.json" || args.back() == "state.json")) {
@@ -355,14 +368,34 @@ Outcome RunOne(const Options& opt, const Job& job) {
   return res;
 }
 
+// The folder part of a job id in a root of folders ("" for a plain cases dir).
+std::string FolderOf(const std::string& case_id) {
+  size_t slash = case_id.find('/');
+  return slash == std::string::npos ? std::string() : case_id.substr(0, slash);
+}
+
 std::vector<Job> Collect(const Options& opt) {
   std::vector<Job> jobs;
-  std::vector<fs::path> cases;
+  // (id, directory) of each case; ids are "<folder>/<case>" in a root of
+  // folders holding cases/.
+  std::vector<std::pair<std::string, fs::path>> cases;
+  std::vector<fs::path> dirs;
   for (const auto& e : fs::directory_iterator(opt.cases_dir))
-    if (e.is_directory()) cases.push_back(e.path());
-  std::sort(cases.begin(), cases.end());
-  for (const auto& c : cases) {
-    std::string id = c.filename().string();
+    if (e.is_directory()) dirs.push_back(e.path());
+  std::sort(dirs.begin(), dirs.end());
+  for (const auto& d : dirs) {
+    if (fs::is_directory(d / "cases")) {
+      std::vector<fs::path> inner;
+      for (const auto& e : fs::directory_iterator(d / "cases"))
+        if (e.is_directory()) inner.push_back(e.path());
+      std::sort(inner.begin(), inner.end());
+      for (const auto& c : inner)
+        cases.emplace_back(d.filename().string() + "/" + c.filename().string(), c);
+    } else {
+      cases.emplace_back(d.filename().string(), d);
+    }
+  }
+  for (const auto& [id, c] : cases) {
     if (!opt.filter.empty() && id.find(opt.filter) == std::string::npos)
       continue;
     std::vector<std::string> variants;
@@ -393,7 +426,8 @@ int Usage() {
                "usage: conformance_runner TFSTREAM_BIN CASES_DIR [--stdin] "
                "[--known-failures FILE]\n"
                "         [--jobs N] [--timeout SECONDS] [--filter SUBSTR]\n"
-               "         [--write-failures FILE] [--save-failures DIR]\n"
+               "         [--write-failures FILE] [--save-failures DIR] [--arg ARG]\n"
+               "  CASES_DIR         <case>/ folders, or folders each holding cases/\n"
                "  --stdin           pass '-' for a last argument plan.json (state.json) and "
                "pipe the file in\n"
                "  --known-failures  '<case>/<variant>' per line that may fail "
@@ -405,7 +439,9 @@ int Usage() {
                "  --write-failures  write every failing '<case>/<variant>' to "
                "FILE (a new known-failures list)\n"
                "  --save-failures   write each failure's stdout and stderr to "
-               "DIR/<case>/<variant>.got/.stderr\n");
+               "DIR/<case>/<variant>.got/.stderr\n"
+               "  --arg             ARG before every variant's arguments "
+               "(repeatable)\n");
   return 2;
 }
 
@@ -432,6 +468,10 @@ int main(int argc, char** argv) {
       if (!value(&opt.save_failures)) return Usage();
     } else if (a == "--filter") {
       if (!value(&opt.filter)) return Usage();
+    } else if (a == "--arg") {
+      std::string extra;
+      if (!value(&extra)) return Usage();
+      opt.extra_args.push_back(extra);
     } else if (a == "--jobs" || a == "--timeout") {
       if (!value(&num)) return Usage();
       int v = std::atoi(num.c_str());
@@ -501,6 +541,12 @@ int main(int argc, char** argv) {
   const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
 
   size_t passed = 0, failed = 0, known_failed = 0;
+  // Per folder of a root of folders: passed, variants, known failures.
+  struct FolderCounts {
+    size_t passed = 0, variants = 0, known = 0;
+  };
+  std::map<std::string, FolderCounts> by_folder;
+  std::vector<std::string> known_failed_ids;
   int shown = 0;
   std::set<std::string> ids;
   std::vector<std::string> all_failures;
@@ -512,6 +558,10 @@ int main(int argc, char** argv) {
     ids.insert(id);
     const bool listed = known.count(id) != 0;
     if (!results[i].pass) all_failures.push_back(id);
+    FolderCounts& folder = by_folder[FolderOf(jobs[i].case_id)];
+    ++folder.variants;
+    if (results[i].pass) ++folder.passed;
+    if (!results[i].pass && listed) ++folder.known;
     if (results[i].pass && !listed) {
       ++passed;
     } else if (results[i].pass) {
@@ -521,6 +571,7 @@ int main(int argc, char** argv) {
           ": listed in known failures but passes now; remove it from the list");
     } else if (listed) {
       ++known_failed;
+      known_failed_ids.push_back(id + ": " + results[i].detail);
     } else {
       ++failed;
       show("FAIL " + id + ": " + results[i].detail);
@@ -552,6 +603,16 @@ int main(int argc, char** argv) {
     for (auto& id : all_failures) f << id << "\n";
     std::printf("wrote %zu failing variants to %s\n", all_failures.size(),
                 opt.write_failures.c_str());
+  }
+  for (const std::string& k : known_failed_ids)
+    std::printf("KNOWN FAILURE %s\n", k.c_str());
+  if (by_folder.size() > 1 || !by_folder.begin()->first.empty()) {
+    for (const auto& [folder, counts] : by_folder) {
+      std::printf("folder %-20s %zu of %zu variants pass", folder.c_str(),
+                  counts.passed, counts.variants);
+      if (counts.known) std::printf(", %zu known failures", counts.known);
+      std::printf("\n");
+    }
   }
   std::printf("conformance: %.1f s for %zu runs\n", secs, jobs.size());
   if (known_failed)

@@ -4,7 +4,8 @@ equivalent text and check that tfstream still prints the expected bytes.
 
 usage: metamorphic.py TFSTREAM CASES_DIR WORK_DIR [--seed N] [--every K] [--escape-rate P]
                       [--extra-fields P] [--duplicates P] [--split P]
-                      [--jobs N] [--filter SUBSTR]
+                      [--jobs N] [--filter SUBSTR] [--arg ARG]...
+(--arg: put ARG before every variant's own arguments, e.g. --renderer-version=latest)
 
 The rewrites change nothing Go's encoding/json (and so Terraform) can see:
   - whitespace between tokens (space, tab, CR, LF);
@@ -359,9 +360,12 @@ def main():
     args = sys.argv[1:]
     opts = {'--seed': '1', '--escape-rate': '0.05', '--extra-fields': '0', '--duplicates': '0', '--split': '0', '--every': '1', '--jobs': str(os.cpu_count() or 2), '--filter': ''}
     pos = []
+    extra = []  # --arg ARG: before every variant's own arguments (repeatable)
     while args:
         a = args.pop(0)
-        if a in opts:
+        if a == '--arg':
+            extra.append(args.pop(0))
+        elif a in opts:
             opts[a] = args.pop(0)
         else:
             pos.append(a)
@@ -406,7 +410,7 @@ def main():
     def run(job):
         case, cid, variant = job
         with open(os.path.join(case, variant + '.args')) as f:
-            argv = [l for l in f.read().split('\n') if l]
+            argv = extra + [l for l in f.read().split('\n') if l]
         with open(os.path.join(case, variant + '.out'), 'rb') as f:
             want = f.read()
         r = subprocess.run([exe] + argv, cwd=case, stdin=subprocess.DEVNULL, capture_output=True, timeout=300)

@@ -282,3 +282,23 @@ TEST_CASE("pre-scan: the first resource change of each flavour-only action list"
   CHECK(f.opentofu_sign);
   CHECK(Count(f, PlanAction::kForgetThenCreate) == 2);
 }
+
+TEST_CASE("pre-scan reads terraform_version, whatever it holds, and notes applyable/complete", "[prescan][release]") {
+  PlanFacts f;
+  REQUIRE(PreScan(R"({"format_version":"1.2","terraform_version":"1.9.0-beta2","resource_changes":[]})", &f).ok());
+  CHECK(f.has_terraform_version);
+  CHECK(f.terraform_version_is_string);
+  CHECK(f.terraform_version == "1.9.0-beta2");
+  CHECK_FALSE(f.has_applyable_or_complete);
+  PlanFacts n;
+  REQUIRE(PreScan(R"({"terraform_version":{"major":1},"complete":false,"resource_changes":[]})", &n).ok());
+  CHECK(n.has_terraform_version);
+  CHECK_FALSE(n.terraform_version_is_string);
+  CHECK(n.has_applyable_or_complete);
+  PlanFacts null_version;
+  REQUIRE(PreScan(R"({"terraform_version":null,"applyable":true,"resource_changes":[]})", &null_version).ok());
+  CHECK_FALSE(null_version.has_terraform_version);
+  CHECK(null_version.has_applyable_or_complete);
+  PlanFacts broken;
+  CHECK_FALSE(PreScan(R"({"terraform_version":[1,,2],"resource_changes":[]})", &broken).ok());
+}

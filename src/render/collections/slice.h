@@ -54,14 +54,13 @@ bool IsReorder(size_t nb, size_t na, EqBA eq_ba, HashB hash_b, HashA hash_a) {
 //   should_diff(b, a): whether before[b] and after[a], neither in the LCS,
 //     are diffed as one element rather than deleted and created (Terraform's
 //     isObjType on both, OpenTofu's ShouldDiffElement)
-// flavor.slice_pairs_without_reorder_shortcut: OpenTofu's walk (no shortcut
-// for equal-length lists, and created elements pair too).
+// flavor.slice_pairs_without_reorder_shortcut: no shortcut for equal-length
+// lists; flavor.slice_created_pairs_with_cursor: created elements pair too.
 template <typename EqBA, typename EqBB, typename EqAB, typename HashB, typename HashA, typename ShouldDiff,
           typename Process>
 void ProcessSlice(size_t nb, size_t na, EqBA eq_ba, EqBB eq_bb, EqAB eq_ab, HashB hash_b, HashA hash_a,
                   ShouldDiff should_diff, const Flavor& flavor, Process process) {
-  const bool tofu_walk = flavor.slice_pairs_without_reorder_shortcut;
-  if (!tofu_walk && nb == na && !IsReorder(nb, na, eq_ba, hash_b, hash_a)) {
+  if (!flavor.slice_pairs_without_reorder_shortcut && nb == na && !IsReorder(nb, na, eq_ba, hash_b, hash_a)) {
     for (size_t ix = 0; ix < nb; ++ix) process(ix, ix);
     return;
   }
@@ -80,11 +79,11 @@ void ProcessSlice(size_t nb, size_t na, EqBA eq_ba, EqBB eq_bb, EqAB eq_ab, Hash
       process(b, na);
       ++b;
     }
-    // After elements up to the next LCS element are created; OpenTofu diffs
+    // After elements up to the next LCS element are created; OpenTofu 1.11+ diffs
     // one against the before element at the cursor (the LCS element itself,
     // which then no longer lines up) when should_diff says so.
     while (a < na && (l >= lcs.size() || !eq_ab(a, lcs[l]))) {
-      if (tofu_walk && b < nb && should_diff(b, a)) {
+      if (flavor.slice_created_pairs_with_cursor && b < nb && should_diff(b, a)) {
         process(b, a);
         ++b;
         ++a;

@@ -99,7 +99,7 @@ Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffCo
         groups.push_back(g);
         continue;
       }
-    } else {
+    } else if (ctx.flavor->unknown_nested_blocks_grouped) {
       g.unknown = child.IsUnknown();
     }
     bool both_null = child.before == nullptr && child.after == nullptr && !g.unknown;

@@ -167,9 +167,12 @@ std::string ResourceChangeComment(const stream::ResourceChange& rc, Action actio
 }
 
 void AppendActionInvocation(const InvocationView& ai, const RenderOpts& base, std::string* out) {
-  out->append("    # ");
-  out->append(ai.address);
-  out->append("\n    action ");
+  if (base.flavor->action_comment_line) {
+    out->append("    # ");
+    out->append(ai.address);
+    out->push_back('\n');
+  }
+  out->append("    action ");
   text::AppendGoQuoted(*out, ai.type);
   out->push_back(' ');
   text::AppendGoQuoted(*out, ai.name);

@@ -28,7 +28,8 @@ struct InvocationView {
   const Diff* config = nullptr;
 };
 
-// renderActionInvocation: "    # <address>\n    action ... {\n ... }\n".
+// renderActionInvocation: "    # <address>\n" (flavor.action_comment_line), then
+// "    action ... {\n ... }\n".
 void AppendActionInvocation(const InvocationView& ai, const RenderOpts& base, std::string* out);
 
 // renderHumanDiff without the leading/trailing newlines the callers print.

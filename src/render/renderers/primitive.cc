@@ -10,6 +10,7 @@
 #include "render/jsondiff/json_diff.h"
 #include "render/renderers/renderers.h"
 #include "render/renderers/util.h"
+#include "render/text/go_float_text.h"
 #include "render/text/go_quote.h"
 #include "render/text/go_strings.h"
 #include "stream/json_document.h"
@@ -46,6 +47,8 @@ void AppendPrimitiveValue(std::string* out, const JsonValue* v, PrimitiveType t,
       return;
     case PrimitiveType::kNumber:
       if (!v->IsNumber()) return ReportType(opts, "number", v);
+      // Under flavor.numbers_as_float64 the texts are already float64's
+      // (text::NumbersAsFloat64 ran over the parsed values).
       out->append(v->text());
       return;
     default:
@@ -93,6 +96,7 @@ bool EvaluateString(const JsonValue* v, const RenderOpts& opts, EvaluatedString*
     const JsonValue* parsed = nullptr;
     if (opts.flavor->string_json_prefix ? ParseJsonPrefix(s, opts.arena, &parsed)
                                         : stream::ParseGoJson(s, opts.arena, &parsed)) {
+      if (opts.flavor->numbers_as_float64) text::NumbersAsFloat64(parsed, opts.arena);
       e->str = s;
       e->json = parsed;
       e->is_json = true;

@@ -1,0 +1,52 @@
+#include "cli/release_list.h"
+
+#include <vector>
+
+namespace tfstream::cli {
+namespace {
+
+// Words of `text` on lines of at most 79 columns, each indented by two.
+std::string Wrap(const std::string& text) {
+  std::string out, line = "  ";
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    if (line.size() > 2 && line.size() + 1 + word.size() > 79) {
+      out += line + "\n";
+      line = "  ";
+    }
+    if (line.size() > 2) line += ' ';
+    line += word;
+    start = end + 1;
+  }
+  if (line.size() > 2) out += line + "\n";
+  return out;
+}
+
+}  // namespace
+
+std::string ReleaseList(FlavorId id) {
+  const ReleaseRange range = SupportedReleases(id);
+  std::string out = range.oldest.Name() + " to " + range.newest.Name() + "; classes printing the same text:";
+  const std::vector<Release> classes = ReleaseClasses(id);
+  for (size_t i = 0; i < classes.size(); ++i) {
+    out += (i == 0 ? " " : ", ") + ReleaseClassName(id, classes[i]);
+  }
+  return out;
+}
+
+std::string ReleasesHelp() {
+  std::string text =
+      "--renderer-version picks whose release's text is printed, within the flavour: latest, X.Y.Z, or X.Y (the "
+      "newest patch of that line). auto (the default) reads the plan's terraform_version (OpenTofu writes its own "
+      "version there; prereleases such as 1.9.0-beta2 or 1.16.0-dev count as the release they precede), once the "
+      "flavour is settled; a plan without one (the renderer's shape) gets latest. A release older or newer than "
+      "those reproduced gets the nearest one's text, and a version that is no release number the newest text, each "
+      "with a note on standard error. Terraform: " +
+      ReleaseList(FlavorId::kTerraform) + ". OpenTofu: " + ReleaseList(FlavorId::kOpenTofu) + ".";
+  return "Releases:\n" + Wrap(text);
+}
+
+}  // namespace tfstream::cli
