@@ -44,7 +44,9 @@ std::string ReleasesHelp() {
       "version there; prereleases such as 1.9.0-beta2 or 1.16.0-dev count as the release they precede), once the "
       "flavour is settled; a plan without one (the renderer's shape) gets latest. A release older or newer than "
       "those reproduced gets the nearest one's text, and a version that is no release number the newest text, each "
-      "with a note on standard error. Terraform: " +
+      "with a note on standard error. When --flavor auto found no sign of OpenTofu and the number also names an "
+      "OpenTofu release, a note says it was read as Terraform's (not when the plan has applyable or complete, "
+      "which Terraform writes from 1.8 on and OpenTofu never). Terraform: " +
       ReleaseList(FlavorId::kTerraform) + ". OpenTofu: " + ReleaseList(FlavorId::kOpenTofu) + ".";
   return "Releases:\n" + Wrap(text);
 }

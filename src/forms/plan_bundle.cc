@@ -216,8 +216,12 @@ Status BundleWriter::WriteBody() {
   // --renderer-version auto reads it back: "1.9.5", or "1.9" for a line's
   // newest patch.
   const Release r = ctx_.flavor->release;
-  std::string release = std::to_string(r.major) + "." + std::to_string(r.minor);
-  if (r.patch != Release::kAnyPatch) release += "." + std::to_string(r.patch);
+  std::string release = std::to_string(r.major);
+  for (uint32_t part : {r.minor, r.patch}) {
+    if (part == Release::kAnyPatch) break;
+    release.push_back('.');
+    release.append(std::to_string(part));
+  }
   Member("terraform_version");
   AppendJsonString(release, buf);
   bool errored, no_changes;

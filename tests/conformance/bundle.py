@@ -35,6 +35,7 @@ RENDERER_MEMBERS = {
     'plan_format_version', 'output_changes', 'resource_changes', 'resource_drift', 'relevant_attributes',
     'deferred_changes', 'action_invocations', 'provider_format_version', 'provider_schemas',
     'tfstream_quality', 'tfstream_flavor',
+    'terraform_version',  # the release whose text the bundle was made for (--renderer-version auto reads it)
 }
 KINDS = ('resource_schemas', 'data_source_schemas', 'action_schemas')
 
