@@ -60,6 +60,12 @@ Status CheckFlavorActions(const PlanContext& ctx) {
     unknown = &f.first_forget_then_create;
     list = "forget, create";
   }
+  if (f.first_ephemeral.found && !ctx.flavor->ephemeral_changes_skipped &&
+      (unknown == nullptr || f.first_ephemeral.offset < unknown->offset)) {
+    return ctx.PlanError(Status::Error(
+        "resource change \"" + f.first_ephemeral.address + "\" has an unrecognized resource mode \"ephemeral\"",
+        f.first_ephemeral.offset));
+  }
   if (unknown == nullptr) return Status::Ok();
   return ctx.PlanError(Status::Error("resource change \"" + unknown->address + "\" has an unrecognized action list [" +
                                          std::string(list) + "] (" + std::string(ctx.flavor->product_name) +

@@ -165,6 +165,9 @@ struct PlanFacts {
     bool operator==(const FlavorOnlyAction&) const = default;
   };
   FlavorOnlyAction first_create_then_forget, first_forget_then_create;
+  // The first resource change of mode "ephemeral": only a profile that skips
+  // them (flavor.def ephemeral_changes_skipped) takes the plan.
+  FlavorOnlyAction first_ephemeral;
   // With TerraformOnlySections::kUndecided: why action_invocations or
   // deferred_changes (the last of each key) is not what Terraform reads;
   // the section is then left out as if absent. Ok when it is.
@@ -217,7 +220,7 @@ struct ResourceFacts {
 // IsPrintedChange (change_filter.h) for a resource change's facts, its action
 // list read as `action`.
 inline bool IsPrintedChange(PlanAction action, const ResourceFacts& rf) {
-  return IsPrintedChange(action, rf.Moved(), rf.importing, rf.mode == "managed");
+  return IsPrintedChange(action, rf.Moved(), rf.importing, rf.mode);
 }
 
 // What the caller wants to see of resource_changes besides the tallies.
