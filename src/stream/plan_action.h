@@ -45,8 +45,9 @@ inline bool IsOpenActionList(const std::vector<std::string>& actions) {
 std::string_view ActionWord(PlanAction action);
 
 // Whether `flavor`'s jsonplan.UnmarshalActions knows the action (flavor.def
-// action_create_then_forget, action_forget_then_create).
+// action_forget, action_create_then_forget, action_forget_then_create).
 inline bool FlavorKnowsAction(const Flavor& flavor, PlanAction action) {
+  if (action == PlanAction::kForget) return flavor.action_forget;
   if (action == PlanAction::kCreateThenForget) return flavor.action_create_then_forget;
   if (action == PlanAction::kForgetThenCreate) return flavor.action_forget_then_create;
   return true;

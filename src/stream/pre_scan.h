@@ -165,6 +165,8 @@ struct PlanFacts {
     bool operator==(const FlavorOnlyAction&) const = default;
   };
   FlavorOnlyAction first_create_then_forget, first_forget_then_create;
+  // The first ["forget"], which releases before removed blocks do not know.
+  FlavorOnlyAction first_forget;
   // The first resource change of mode "ephemeral": only a profile that skips
   // them (flavor.def ephemeral_changes_skipped) takes the plan.
   FlavorOnlyAction first_ephemeral;

@@ -313,6 +313,7 @@ bool ScanChangeElement(JsonScanner* s, size_t element_at, PlanFacts* facts, cons
   }
   PlanFacts::FlavorOnlyAction* only = action == PlanAction::kCreateThenForget   ? &facts->first_create_then_forget
                                       : action == PlanAction::kForgetThenCreate ? &facts->first_forget_then_create
+                                      : action == PlanAction::kForget           ? &facts->first_forget
                                                                                 : nullptr;
   if (only != nullptr && !only->found) {
     *only = PlanFacts::FlavorOnlyAction{true, rf->address, s->offset() - s->pos() + element_at};
