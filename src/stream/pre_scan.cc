@@ -181,6 +181,8 @@ void NoteMember(const FieldKey& key, DocumentMembers* m) {
     m->format_version = true;
   } else if (key.Is("provider_schemas")) {
     m->provider_schemas = true;
+  } else if (key.Is("terraform_version")) {
+    ++m->terraform_version;
   } else if (!m->plan_section) {
     for (const char* name : kPlanSections) {
       if (key.Is(name)) {

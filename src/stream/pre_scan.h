@@ -94,6 +94,9 @@ struct DocumentMembers {
   bool format_version = false;
   bool provider_schemas = false;  // the key, whatever its value
   bool null_document = false;     // the document is just null
+  // "terraform_version" members (repeats included): a document of nothing
+  // else holds no plan either, only the release it came from.
+  size_t terraform_version = 0;
   bool operator==(const DocumentMembers&) const = default;
 };
 
