@@ -51,14 +51,23 @@ Status CheckFlavorActions(const PlanContext& ctx) {
   const stream::PlanFacts& f = ctx.facts;
   const stream::PlanFacts::FlavorOnlyAction* unknown = nullptr;
   std::string_view list;
-  if (f.first_create_then_forget.found && !FlavorKnowsAction(*ctx.flavor, stream::PlanAction::kCreateThenForget)) {
-    unknown = &f.first_create_then_forget;
-    list = "create, forget";
-  }
-  if (f.first_forget_then_create.found && !FlavorKnowsAction(*ctx.flavor, stream::PlanAction::kForgetThenCreate) &&
-      (unknown == nullptr || f.first_forget_then_create.offset < unknown->offset)) {
-    unknown = &f.first_forget_then_create;
-    list = "forget, create";
+  // The earliest in the document is reported.
+  auto check = [&](const stream::PlanFacts::FlavorOnlyAction& first, stream::PlanAction action,
+                   std::string_view words) {
+    if (first.found && !FlavorKnowsAction(*ctx.flavor, action) &&
+        (unknown == nullptr || first.offset < unknown->offset)) {
+      unknown = &first;
+      list = words;
+    }
+  };
+  check(f.first_create_then_forget, stream::PlanAction::kCreateThenForget, "create, forget");
+  check(f.first_forget_then_create, stream::PlanAction::kForgetThenCreate, "forget, create");
+  check(f.first_forget, stream::PlanAction::kForget, "forget");
+  if (f.first_ephemeral.found && !ctx.flavor->ephemeral_changes_skipped &&
+      (unknown == nullptr || f.first_ephemeral.offset < unknown->offset)) {
+    return ctx.PlanError(Status::Error(
+        "resource change \"" + f.first_ephemeral.address + "\" has an unrecognized resource mode \"ephemeral\"",
+        f.first_ephemeral.offset));
   }
   if (unknown == nullptr) return Status::Ok();
   return ctx.PlanError(Status::Error("resource change \"" + unknown->address + "\" has an unrecognized action list [" +

@@ -31,7 +31,8 @@ const Flavor& ResolveFlavor(PlanContext* ctx, bool* by_default = nullptr);
 
 // Once the flavour is settled: the first resource change whose action list
 // that flavour's jsonplan.UnmarshalActions does not know (it panics; the
-// pre-scan accepted the lists of both) is an error, as any unknown list is.
+// pre-scan accepted the lists of both) is an error, as any unknown list is;
+// so is a change of mode "ephemeral" unless the profile skips those.
 Status CheckFlavorActions(const PlanContext& ctx);
 
 }  // namespace tfstream::pipeline

@@ -90,7 +90,7 @@ Status ExplainScanError(std::string_view doc, const Status& scan_error) {
 }
 
 bool IsEmptyDocument(const stream::PlanFacts& facts) {
-  return facts.members.null_document || facts.members.count == 0;
+  return facts.members.null_document || facts.members.count == facts.members.terraform_version;
 }
 
 std::string EmptyDocumentNote(const std::string& label) {
@@ -104,7 +104,7 @@ Status CheckIsPlan(const stream::PlanFacts& facts, bool empty_as_opentofu) {
   if (empty_as_opentofu && IsEmptyDocument(facts)) return Status::Ok();
   const std::string run = std::string("; make the plan's JSON with ") + kShowPlanCommand;
   if (m.null_document) return Status::Error("the document is null, not a plan" + run);
-  if (m.count == 0) {
+  if (m.count == m.terraform_version) {
     return Status::Error("the document is an empty object, not a plan (`terraform show -json` without a PLANFILE "
                          "prints that for an empty state)" + run);
   }

@@ -43,10 +43,13 @@ Status ExplainScanError(std::string_view doc, const Status& scan_error);
 
 // After a pre-scan without errors: whether its top-level members make the
 // document a plan. The error says what the document is and how to get a plan.
-// With `empty_as_opentofu`, {} and null pass (see EmptyDocumentNote).
+// With `empty_as_opentofu`, {} and null pass (see EmptyDocumentNote), and so
+// does an object of nothing but "terraform_version".
 Status CheckIsPlan(const stream::PlanFacts& facts, bool empty_as_opentofu = false);
 
-// Whether the document is {} or null: no member at all.
+// Whether the document is {} or null: no member at all, or only
+// "terraform_version" (--renderer-version auto reads it; the release corpora
+// add it to OpenTofu's {} documents, which render as plans without changes).
 bool IsEmptyDocument(const stream::PlanFacts& facts);
 
 // What tfstream says on standard error when, with --flavor opentofu given,

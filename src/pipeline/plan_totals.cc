@@ -23,7 +23,7 @@ std::vector<LegendEntry> Legend(const Flavor& flavor) {
       entry(Action::kCreateThenDelete, "create replacement and then destroy"),
       entry(Action::kRead, "read (data resources)"),
   };
-  if (flavor.forget_counted) {
+  if (flavor.forget_legend) {
     // actionDescription writes this symbol without DiffActionSymbol's
     // two-space pad.
     legend.push_back(LegendEntry{Action::kForgetThenCreate, "[red].[reset]/[green]+[reset]",

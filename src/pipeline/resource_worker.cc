@@ -206,7 +206,7 @@ Status ResourceWorker::RenderChangeBlock(std::string_view raw, uint64_t offset, 
   stream::ResourceChange rc;
   Status s = Load(raw, offset, &rc);
   if (!s.ok()) return s;
-  if (!stream::IsPrintedChange(rc.action, rc.Moved(), rc.importing, rc.IsManaged())) return Status::Ok();
+  if (!stream::IsPrintedChange(rc.action, rc.Moved(), rc.importing, rc.mode)) return Status::Ok();
   Diff d;
   bool skip;
   s = ComputeDiff(rc, false, &d, &skip);

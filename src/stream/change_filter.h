@@ -30,10 +30,13 @@ namespace tfstream::stream {
 
 struct ResourceFacts;
 
-// plan.renderHuman's rule for which resource_changes get a block.
-inline bool IsPrintedChange(PlanAction action, bool moved, bool importing, bool managed) {
+// plan.renderHuman's rule for which resource_changes get a block. `mode` is
+// the change's resource mode: deleted data sources get none, and neither do
+// ephemeral resources (OpenTofu 1.11; other profiles refuse the mode).
+inline bool IsPrintedChange(PlanAction action, bool moved, bool importing, std::string_view mode) {
   if (action == PlanAction::kNoOp && !moved && !importing) return false;
-  return !(action == PlanAction::kDelete && !managed);
+  if (mode == "ephemeral") return false;
+  return !(action == PlanAction::kDelete && mode != "managed");
 }
 
 class ChangeFilter {

@@ -90,7 +90,8 @@ bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, ScanRun& run, ValueSk
   facts->filtered_out = 0;
   facts->filtered_out_in_modules = 0;
   facts->will_print_resource_changes = false;
-  facts->first_create_then_forget = facts->first_forget_then_create = {};
+  facts->first_create_then_forget = facts->first_forget_then_create = facts->first_forget = {};
+  facts->first_ephemeral = {};
   facts->needed_schemas.clear();
   if (hooks != nullptr && hooks->on_begin) hooks->on_begin();
   if (IsNullNext(s)) {
@@ -183,6 +184,8 @@ void NoteDocumentMember(const FieldKey& key, DocumentMembers* m) {
     m->format_version = true;
   } else if (key.Is("provider_schemas")) {
     m->provider_schemas = true;
+  } else if (key.Is("terraform_version")) {
+    ++m->terraform_version;
   } else if (!m->plan_section) {
     for (const char* name : kPlanSections) {
       if (key.Is(name)) {

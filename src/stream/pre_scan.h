@@ -95,6 +95,9 @@ struct DocumentMembers {
   bool format_version = false;
   bool provider_schemas = false;  // the key, whatever its value
   bool null_document = false;     // the document is just null
+  // "terraform_version" members (repeats included): a document of nothing
+  // else holds no plan either, only the release it came from.
+  size_t terraform_version = 0;
   bool operator==(const DocumentMembers&) const = default;
 };
 
@@ -175,6 +178,11 @@ struct PlanFacts {
     bool operator==(const FlavorOnlyAction&) const = default;
   };
   FlavorOnlyAction first_create_then_forget, first_forget_then_create;
+  // The first ["forget"], which releases before removed blocks do not know.
+  FlavorOnlyAction first_forget;
+  // The first resource change of mode "ephemeral": only a profile that skips
+  // them (flavor.def ephemeral_changes_skipped) takes the plan.
+  FlavorOnlyAction first_ephemeral;
   // With TerraformOnlySections::kUndecided: why action_invocations or
   // deferred_changes (the last of each key) is not what Terraform reads;
   // the section is then left out as if absent. Ok when it is.
@@ -227,7 +235,7 @@ struct ResourceFacts {
 // IsPrintedChange (change_filter.h) for a resource change's facts, its action
 // list read as `action`.
 inline bool IsPrintedChange(PlanAction action, const ResourceFacts& rf) {
-  return IsPrintedChange(action, rf.Moved(), rf.importing, rf.mode == "managed");
+  return IsPrintedChange(action, rf.Moved(), rf.importing, rf.mode);
 }
 
 // What the caller wants to see of resource_changes besides the tallies.

@@ -270,6 +270,28 @@ bool ScanActionInvocation(JsonScanner* s, ActionInvocationFacts* out) {
   return true;
 }
 
+namespace {
+
+// A change of mode "ephemeral", which only OpenTofu 1.11 writes (with the
+// action list ["open"]) and only its renderer takes: not counted and never
+// shown whatever the flavour, since every other profile refuses the mode
+// once it is settled (pipeline/flavor_choice.h, first_ephemeral).
+bool ScanEphemeralChange(JsonScanner* s, size_t element_at, const ResourceFacts& rf, PlanFacts* facts) {
+  PlanAction action;
+  if (!IsOpenActionList(rf.actions) && !PlanActionFromList(rf.actions, &action)) {
+    std::string list;
+    for (const std::string& a : rf.actions) list += (list.empty() ? "" : ", ") + a;
+    return s->FailAt(element_at, "resource change \"" + rf.address + "\" has an unrecognized action list [" + list +
+                                     "]");
+  }
+  if (!facts->first_ephemeral.found) {
+    facts->first_ephemeral = PlanFacts::FlavorOnlyAction{true, rf.address, s->offset() - s->pos() + element_at};
+  }
+  return true;
+}
+
+}  // namespace
+
 bool ScanChangeElement(JsonScanner* s, size_t element_at, PlanFacts* facts, const ChangeHooks* hooks,
                        ValueSkip skip, ResourceFacts* rf, const SchemaKey** last_schema) {
   rf->Clear();
@@ -278,6 +300,7 @@ bool ScanChangeElement(JsonScanner* s, size_t element_at, PlanFacts* facts, cons
   if (!rf->unknown_flag_error.ok() && facts->unknown_flag_error.ok()) facts->unknown_flag_error = rf->unknown_flag_error;
   ++facts->resource_change_count;
   PlanAction action;
+  if (rf->mode == "ephemeral") return ScanEphemeralChange(s, element_at, *rf, facts);
   if (!PlanActionFromList(rf->actions, &action)) {
     std::string list;
     for (const std::string& a : rf->actions) list += (list.empty() ? "" : ", ") + a;
@@ -290,6 +313,7 @@ bool ScanChangeElement(JsonScanner* s, size_t element_at, PlanFacts* facts, cons
   }
   PlanFacts::FlavorOnlyAction* only = action == PlanAction::kCreateThenForget   ? &facts->first_create_then_forget
                                       : action == PlanAction::kForgetThenCreate ? &facts->first_forget_then_create
+                                      : action == PlanAction::kForget           ? &facts->first_forget
                                                                                 : nullptr;
   if (only != nullptr && !only->found) {
     *only = PlanFacts::FlavorOnlyAction{true, rf->address, s->offset() - s->pos() + element_at};

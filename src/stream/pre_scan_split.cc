@@ -259,6 +259,8 @@ void AddTallies(const PlanFacts& t, PlanFacts* facts) {
   // Those here are earlier in the document.
   if (!facts->first_create_then_forget.found) facts->first_create_then_forget = t.first_create_then_forget;
   if (!facts->first_forget_then_create.found) facts->first_forget_then_create = t.first_forget_then_create;
+  if (!facts->first_ephemeral.found) facts->first_ephemeral = t.first_ephemeral;
+  if (!facts->first_forget.found) facts->first_forget = t.first_forget;
   if (!t.unknown_flag_error.ok() &&
       (facts->unknown_flag_error.ok() || t.unknown_flag_error.offset() < facts->unknown_flag_error.offset())) {
     facts->unknown_flag_error = t.unknown_flag_error;

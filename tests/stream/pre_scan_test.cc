@@ -301,4 +301,44 @@ TEST_CASE("pre-scan reads terraform_version, whatever it holds, and notes applya
   CHECK(null_version.has_applyable_or_complete);
   PlanFacts broken;
   CHECK_FALSE(PreScan(R"({"terraform_version":[1,,2],"resource_changes":[]})", &broken).ok());
+
+TEST_CASE("pre-scan: the first [\"forget\"], which releases before removed blocks refuse", "[prescan][flavor]") {
+  std::string doc = R"({"resource_changes":[)" + Change("t.a", R"(["create"])") + "," + Change("t.b", R"(["forget"])") +
+                    "," + Change("t.c", R"(["forget"])") + "]}";
+  PlanFacts f;
+  REQUIRE(PreScan(doc, &f).ok());
+  CHECK(f.first_forget.address == "t.b");
+  CHECK(f.first_forget.offset == doc.find(R"({"address":"t.b")"));
+  CHECK(Count(f, PlanAction::kForget) == 2);
+}
+
+TEST_CASE("pre-scan: ephemeral resource changes are recorded, never counted or shown", "[prescan][flavor]") {
+  auto ephemeral = [](const std::string& address, const std::string& actions) {
+    std::string c = Change(address, actions);
+    return c.replace(c.find(R"("mode":"managed")"), 16, R"("mode":"ephemeral")");
+  };
+  // OpenTofu 1.11 writes them with ["open"], a list known only there; any
+  // list its UnmarshalActions knows is taken.
+  std::string doc = R"({"resource_changes":[)" + Change("t.a", R"(["create"])") + "," + ephemeral("t.e", R"(["open"])") +
+                    "," + ephemeral("t.f", R"(["create"])") + "]}";
+  PlanFacts f;
+  size_t shown = 0;
+  tfstream::stream::ChangeHooks hooks;
+  hooks.on_shown = [&](const tfstream::stream::ResourceFacts&, PlanAction) { ++shown; };
+  REQUIRE(PreScan(doc, &f, nullptr, &hooks).ok());
+  CHECK(f.first_ephemeral.found);
+  CHECK(f.first_ephemeral.address == "t.e");
+  CHECK(f.first_ephemeral.offset == doc.find(R"({"address":"t.e")"));
+  CHECK(f.resource_change_count == 3);
+  CHECK(f.shown_changes == 1);
+  CHECK(shown == 1);
+  CHECK(Count(f, PlanAction::kCreate) == 1);
+  CHECK(f.needed_schemas.size() == 1);
+  // ["open"] on any other mode, and an unknown list on this one, are errors.
+  f = PlanFacts{};
+  CHECK(PreScan(R"({"resource_changes":[)" + Change("t.o", R"(["open"])") + "]}", &f).message() ==
+        R"(resource change "t.o" has an unrecognized action list [open])");
+  f = PlanFacts{};
+  CHECK(PreScan(R"({"resource_changes":[)" + ephemeral("t.x", R"(["open","x"])") + "]}", &f).message() ==
+        R"(resource change "t.x" has an unrecognized action list [open, x])");
 }
