@@ -305,13 +305,14 @@ int main(int argc, char** argv) {
                            "summary", "format", "max-bytes", "output-prefix", "group-by", "detailed-exitcode",
                            "max-parts", "details-url", "title", "drift"}) {
     if (options.bundle && vm.count(name)) {
-      return Fail(std::string("--bundle writes a plan document; --") + name + " applies when rendering it", usage);
+      return Fail(std::string("--bundle writes a ") + (vm.count("state") ? "state" : "plan") + " document; --" + name +
+                      " applies when rendering it", usage);
     }
   }
   // --state: the options that only mean something for a plan, refused one
   // at a time (a state has no mode, quality, actions or changes).
   options.state = vm.count("state") > 0;
-  for (const char* name : {"mode", "quality", "action", "detailed-exitcode", "group-by", "bundle", "max-bytes",
+  for (const char* name : {"mode", "quality", "action", "detailed-exitcode", "group-by", "max-bytes",
                            "output-prefix", "max-parts", "details-url", "title"}) {
     if (options.state && vm.count(name)) {
       return Fail(std::string("--") + name + " applies to plans, not to a state (--state)", usage);

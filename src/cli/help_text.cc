@@ -242,9 +242,11 @@ State:
   resource objects it matches, without outputs (one address: the text of
   `terraform state show ADDR`, plus any deposed objects); --summary lists the
   objects and counts them, --format json lists them for machines (neither
-  needs schemas). A plan, a schemas file or a raw terraform.tfstate given
+  needs schemas). --bundle writes one state document that renders the same
+  without --schemas: the state's values copied, the schemas trimmed to the
+  types it uses. A plan, a schemas file or a raw terraform.tfstate given
   with --state is refused; --mode, --quality, --action, --detailed-exitcode,
-  --group-by, --bundle and the Markdown options are refused with it.
+  --group-by and the Markdown options are refused with it.
 
 Environment:
   NO_COLOR, TERM (see Terminal), COLUMNS, TF_IN_AUTOMATION, TMPDIR (where a

@@ -69,8 +69,7 @@ class BundleWriter {
   Status Run(buffer::OutputSink* out);
 
  private:
-  // The types whose schemas the bundle carries, by provider and Kind.
-  using Types = std::array<std::set<std::string, std::less<>>, 3>;
+  using Types = NeededSchemaTypes::mapped_type;
   void Need(std::string_view provider, Kind kind, std::string_view type) {
     auto it = needed_.find(provider);
     if (it == needed_.end()) it = needed_.emplace(std::string(provider), Types{}).first;
@@ -103,7 +102,7 @@ class BundleWriter {
   PlanContext& ctx_;
   std::string_view doc_;
   buffer::OutputSink* out_ = nullptr;
-  std::map<std::string, Types, std::less<>> needed_;
+  NeededSchemaTypes needed_;
   std::thread validation_;
   Status validation_status_;
   std::atomic<bool> validation_failed_{false};
@@ -311,25 +310,35 @@ Status BundleWriter::CopyDrift() {
 // provider addresses). A provider whose schemas cannot be looked up is
 // copied whole, so that rendering the bundle meets the same problem.
 Status BundleWriter::WriteProviderSchemas() {
-  stream::SchemaStore& store = *ctx_.schemas;
+  Member("provider_schemas");
+  return WriteTrimmedProviderSchemas(*ctx_.schemas, needed_, out_);
+}
+
+}  // namespace
+
+Status WriteTrimmedProviderSchemas(stream::SchemaStore& store, const NeededSchemaTypes& needed,
+                                   buffer::OutputSink* out) {
+  auto write = [out](std::string_view text) {
+    Status st = out->AppendBlock(text);
+    return st.ok() ? out->MaybeFlush() : st;
+  };
   std::vector<std::pair<std::string, ByteRange>> providers;
   Status s = store.ForEachProvider(
       [&](const std::string& name, ByteRange value) { providers.emplace_back(name, value); });
   if (!s.ok()) return Status::Error(Located(store.label(), s));
   const std::string_view text = store.text();
-  Member("provider_schemas");
-  out_->Append("{");
-  std::string* buf = out_->buffer();
+  out->Append("{");
+  std::string* buf = out->buffer();
   for (size_t i = 0; i < providers.size(); ++i) {
     const auto& [name, range] = providers[i];
-    out_->Append(i == 0 ? "\n" : ",\n");
+    out->Append(i == 0 ? "\n" : ",\n");
     AppendJsonString(name, buf);
-    out_->Append(": ");
+    out->Append(": ");
     const std::string_view value = text.substr(range.begin, range.size());
     std::array<std::vector<std::pair<std::string_view, ByteRange>>, 3> found;
     bool whole = value.empty() || value[0] != '{';
-    auto it = needed_.find(name);
-    for (int k = 0; k < 3 && !whole && it != needed_.end(); ++k) {
+    auto it = needed.find(name);
+    for (int k = 0; k < 3 && !whole && it != needed.end(); ++k) {
       for (const std::string& type : it->second[k]) {
         bool has;
         ByteRange type_range;
@@ -341,31 +350,34 @@ Status BundleWriter::WriteProviderSchemas() {
       }
     }
     if (whole) {
-      if (!(s = Write(value)).ok()) return s;
+      if (!(s = write(value)).ok()) return s;
       continue;
     }
-    out_->Append("{");
+    out->Append("{");
     bool first_kind = true;
     for (int k = 0; k < 3; ++k) {
       if (found[k].empty()) continue;
-      out_->Append(first_kind ? "" : ", ");
+      out->Append(first_kind ? "" : ", ");
       first_kind = false;
       AppendJsonString(kKindFields[k], buf);
-      out_->Append(": {");
+      out->Append(": {");
       for (size_t t = 0; t < found[k].size(); ++t) {
-        out_->Append(t == 0 ? "" : ", ");
+        out->Append(t == 0 ? "" : ", ");
         AppendJsonString(found[k][t].first, buf);
-        out_->Append(": ");
+        out->Append(": ");
         const ByteRange tr = found[k][t].second;
-        if (!(s = Write(text.substr(tr.begin, tr.size()))).ok()) return s;
+        if (!(s = write(text.substr(tr.begin, tr.size()))).ok()) return s;
       }
-      out_->Append("}");
+      out->Append("}");
     }
-    out_->Append("}");
+    out->Append("}");
   }
-  out_->Append("\n}");
+  out->Append("\n}");
   return Status::Ok();
 }
+
+
+namespace {
 
 }  // namespace
 

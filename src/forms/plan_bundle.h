@@ -25,12 +25,28 @@
 // written never parses as a plan.
 #pragma once
 
+#include <array>
+#include <map>
+#include <set>
+#include <string>
+
 #include "base/status.h"
 #include "buffer/output_sink.h"
+#include "stream/schema_store.h"
 #include "pipeline/plan_pipeline.h"
 #include "pipeline/progress_meter.h"
 
 namespace tfstream::forms {
+
+// The types whose schemas a bundle carries: by provider, then by
+// SchemaStore::Kind (resource, data source, action).
+using NeededSchemaTypes = std::map<std::string, std::array<std::set<std::string, std::less<>>, 3>, std::less<>>;
+
+// Writes `store`'s provider_schemas object keeping only the `needed` types
+// (every provider stays; one whose value is not an object is copied whole),
+// the types' schemas copied byte for byte. Shared with the state's bundle.
+Status WriteTrimmedProviderSchemas(stream::SchemaStore& store, const NeededSchemaTypes& needed,
+                                   buffer::OutputSink* out);
 
 // `report`, when given, gets the notes found before the first byte.
 Status WriteBundle(const pipeline::Input& input, const pipeline::Options& options, pipeline::ProgressMeter* progress,

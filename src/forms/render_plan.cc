@@ -8,6 +8,7 @@
 #include "forms/plan_markdown.h"
 #include "forms/plan_summary.h"
 #include "forms/plan_text.h"
+#include "forms/state_bundle.h"
 #include "forms/state_summary.h"
 #include "forms/state_text.h"
 #include "pipeline/progress_meter.h"
@@ -30,7 +31,9 @@ Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink
     }
   }
   Status s;
-  if (options.state && options.format == Format::kJson) {
+  if (options.state && options.bundle) {
+    s = WriteStateBundle(input, options, progress.get(), out, report);
+  } else if (options.state && options.format == Format::kJson) {
     s = RenderStateJson(input, options, progress.get(), out, report);
   } else if (options.state && options.summary) {
     s = RenderStateSummary(input, options, progress.get(), out, report);

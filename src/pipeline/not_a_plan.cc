@@ -108,15 +108,15 @@ Status CheckIsPlan(const stream::PlanFacts& facts, bool empty_as_opentofu) {
     return Status::Error("the document is an empty object, not a plan (`terraform show -json` without a PLANFILE "
                          "prints that for an empty state)" + run);
   }
-  if (m.provider_schemas) {
-    return Status::Error(std::string("this is a provider schemas document, not a plan: pass it with --schemas, and "
-                                     "as PLAN the output of ") + kShowPlanCommand);
-  }
-  if (m.state_values || m.format_version) {
+  if (m.state_values || (m.format_version && !m.provider_schemas)) {
     return Status::Error("this is a state, not a plan (it has " +
                          std::string(m.state_values ? "\"values\"" : "\"format_version\"") +
                          " and no plan section): `terraform show -json` without a PLANFILE prints the state; render it with --state, "
                          "or" + run.substr(1));
+  }
+  if (m.provider_schemas) {
+    return Status::Error(std::string("this is a provider schemas document, not a plan: pass it with --schemas, and "
+                                     "as PLAN the output of ") + kShowPlanCommand);
   }
   return Status::Error(
       "not a plan: the document has none of a plan's members (planned_values, resource_changes, prior_state, "

@@ -166,12 +166,14 @@ Status CheckSchemas(PlanContext* ctx) {
 
 std::string MissingSchemaMessage(const PlanContext& ctx, std::string_view provider, const std::string& what) {
   std::string m = "no schema for " + what + " of provider \"" + std::string(provider) + "\": ";
+  // The document the schemas go with: a plan, or a state (--state).
+  const std::string doc = ctx.opt.state ? "state" : "plan";
   const std::string make = std::string("make them with ") + kSchemasCommand;
   const std::string summary = " (--summary needs no schemas)";
   if (!ctx.in.has_schemas && !ctx.facts.provider_schemas.present) {
     return m + "no provider schemas given: " + make + " and pass them with --schemas" + summary;
   }
-  const std::string source = ctx.schemas_from_file ? "the schemas file" : "the plan's provider_schemas";
+  const std::string source = ctx.schemas_from_file ? "the schemas file" : "the " + doc + "'s provider_schemas";
   bool has_provider = false;
   std::vector<std::string> names;
   if (!ctx.schemas->HasProvider(provider, &has_provider).ok() || !ctx.schemas->ProviderNames(&names).ok()) {
@@ -179,7 +181,7 @@ std::string MissingSchemaMessage(const PlanContext& ctx, std::string_view provid
   }
   if (has_provider) {
     return m + source + " has the provider but not this type, so they may come from another provider version: " +
-           make + " where the plan was made" + summary;
+           make + " where the " + doc + " was made" + summary;
   }
   // Terraform 0.12 named providers by their type alone ("aws"); later
   // versions by address ("registry.terraform.io/hashicorp/aws"). Mapping one
@@ -190,22 +192,22 @@ std::string MissingSchemaMessage(const PlanContext& ctx, std::string_view provid
     const std::string_view short_name = provider.substr(slash + 1);
     if (std::binary_search(names.begin(), names.end(), short_name)) {
       return m + source + " names it \"" + std::string(short_name) +
-             "\", by Terraform 0.12's short provider names, and the plan by address: " + make +
-             " with the Terraform that made the plan" + summary;
+             "\", by Terraform 0.12's short provider names, and the " + doc + " by address: " + make +
+             " with the Terraform that made the " + doc + summary;
     }
   } else {
     for (const std::string& name : names) {
       if (name.size() > provider.size() && name.compare(name.size() - provider.size(), provider.size(), provider) == 0 &&
           name[name.size() - provider.size() - 1] == '/') {
-        return m + "the plan names it by Terraform 0.12's short provider name and " + source + " by address (\"" +
-               name + "\"): make the plan and the schemas with the same Terraform" + summary;
+        return m + "the " + doc + " names it by Terraform 0.12's short provider name and " + source + " by address (\"" +
+               name + "\"): make the " + doc + " and the schemas with the same Terraform" + summary;
       }
     }
   }
   std::string have = names.empty() ? "it has no providers" : "it has \"" + names[0] + "\"";
   if (names.size() == 2) have += " and \"" + names[1] + "\"";
   if (names.size() > 2) have += " and " + std::to_string(names.size() - 1) + " more";
-  return m + source + " has no such provider (" + have + "): " + make + " where the plan was made" + summary;
+  return m + source + " has no such provider (" + have + "): " + make + " where the " + doc + " was made" + summary;
 }
 
 Status CheckSchemasFile(PlanContext* ctx) {

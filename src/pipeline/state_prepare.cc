@@ -21,7 +21,7 @@ Status CheckIsState(const stream::DocumentMembers& m, bool raw_state_keys) {
     return Status::Error(std::string("this is a plan, not a state: drop --state to render it (a state is what "
                                      "`terraform show -json` prints without a PLANFILE)"));
   }
-  if (m.provider_schemas) {
+  if (m.provider_schemas && !m.state_values) {
     return Status::Error("this is a provider schemas document, not a state: pass it with --schemas, and as the "
                          "state the output of `terraform show -json` (or `tofu show -json`)");
   }
@@ -63,15 +63,24 @@ Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_need
   if (!mode_error.ok()) return mode_error;
   if (!s.ok()) return ctx->PlanError(ExplainScanError(ctx->in.plan, s));
   if (s = CheckIsState(out->facts.members, out->facts.tfstate_member); !s.ok()) return ctx->PlanError(s);
-  ctx->facts.shape = stream::InputShape::kShowJson;
-  ctx->facts.opentofu_sign = out->facts.opentofu_sign;
+  // A state bundle (forms/state_bundle.h) carries its schemas, as a
+  // renderer-shaped plan does: they win over a --schemas file, which is
+  // still checked.
+  const stream::StateFacts& f = out->facts;
+  const bool embedded = f.members.provider_schemas;
+  ctx->facts.shape = embedded ? stream::InputShape::kRenderer : stream::InputShape::kShowJson;
+  ctx->facts.provider_schemas = stream::ByteRange{0, 0, embedded};
+  ctx->facts.provider_schemas_objects = f.provider_schemas_objects;
+  ctx->facts.tfstream_flavor = f.tfstream_flavor;
+  ctx->facts.opentofu_sign = f.opentofu_sign;
   ctx->SetFlavor(ResolveFlavor(ctx));
-  out->newer_format = Incompatible(kStateFormatVersion, out->facts.format_version);
+  out->newer_format = Incompatible(kStateFormatVersion, f.format_version);
   if (ctx->in.has_schemas) {
     const SchemasFileCheck& file = SchemasFile(ctx);
     if (!file.status.ok()) return file.status;
-    out->newer_format = out->newer_format || Incompatible("1.0", file.format_version);
+    if (!embedded) out->newer_format = out->newer_format || Incompatible("1.0", file.format_version);
   }
+  if (embedded) out->newer_format = out->newer_format || Incompatible("1.0", f.provider_format_version);
   if (!schemas_needed) return Status::Ok();
   ctx->facts.needed_schemas = out->facts.needed_schemas;
   return CheckSchemas(ctx);

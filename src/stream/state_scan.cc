@@ -252,7 +252,20 @@ Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHoo
       facts->has_format_version = true;
       ok = ReadString(&s, "format_version", &facts->format_version);
     } else if (key.Is("values")) {
+      const size_t begin = (s.SkipWhitespace(), s.pos());
       ok = ReadValues(&s, facts);
+      facts->values = ByteRange{begin, s.pos(), true};
+    } else if (key.Is("provider_schemas")) {
+      ok = ExpectKind(&s, '{', "provider_schemas");
+      const bool null = s.Peek() == 'n';
+      const size_t begin = s.pos();
+      ok = ok && s.SkipStructurally(1);
+      if (ok) AddMapObject(null ? ByteRange{} : ByteRange{begin, s.pos(), true}, &facts->provider_schemas_objects);
+    } else if (key.Is("tfstream_provider_format_version")) {
+      facts->has_provider_format_version = true;
+      ok = ReadString(&s, "tfstream_provider_format_version", &facts->provider_format_version);
+    } else if (key.Is("tfstream_flavor")) {
+      ok = ReadString(&s, "tfstream_flavor", &facts->tfstream_flavor);
     } else {
       ok = s.SkipStructurally(1);
     }

@@ -47,6 +47,16 @@ struct StateFacts {
   bool tfstate_member = false;
   bool has_format_version = false;
   std::string format_version;
+  // The whole "values" member (the last one), for --bundle to copy.
+  ByteRange values;
+  // What a state bundle (forms/state_bundle.h) carries beside the state:
+  // provider_schemas objects since the last null (a repeated key merges),
+  // the schemas' format version (tfstream_provider_format_version: the
+  // renderer's name for it, provider_format_version, would make the
+  // document read as a plan), and the flavour it was made with.
+  std::vector<ByteRange> provider_schemas_objects;
+  bool has_provider_format_version = false;
+  std::string provider_format_version, tfstream_flavor;
   // The values.outputs objects since the last null (AddMapObject), and
   // whether any has a member (State.Empty counts the map's keys).
   std::vector<ByteRange> outputs_objects;

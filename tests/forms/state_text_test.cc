@@ -89,3 +89,40 @@ TEST_CASE("state text: a plan or a schemas file given as a state is refused", "[
   CHECK(RenderState(R"({"version":4,"serial":3,"lineage":"l","resources":[]})")
             .starts_with("ERROR: state.json: this is a raw state file (terraform.tfstate)"));
 }
+
+TEST_CASE("state --bundle: values copied, schemas trimmed, renders the same without --schemas", "[state]") {
+  const std::string state =
+      R"({"format_version":"1.0","values":{"outputs":{"o":{"value":"v","type":"string"}},"root_module":{)"
+      R"("resources":[{"address":"t.x","mode":"managed","type":"t","name":"x","provider_name":"p",)"
+      R"("values":{"id":"1"}}]}}})";
+  const std::string schemas =
+      R"({"format_version":"1.0","provider_schemas":{"p":{"resource_schemas":{"t":{"block":{"attributes":{)"
+      R"("id":{"type":"string","optional":true}}}},"unused":{"block":{}}}},"q":{"resource_schemas":{}}}})";
+  auto render = [](const std::string& doc, const std::string* schemas_doc, bool bundle) {
+    Options o;
+    o.state = true;
+    o.bundle = bundle;
+    tfstream::pipeline::Input input;
+    input.plan = doc;
+    input.plan_label = "state.json";
+    if (schemas_doc != nullptr) {
+      input.has_schemas = true;
+      input.schemas = *schemas_doc;
+      input.schemas_label = "schemas.json";
+    }
+    tfstream::buffer::OutputSink out;
+    tfstream::Status s = tfstream::forms::RenderPlan(input, o, &out);
+    return s.ok() ? *out.buffer() : "ERROR: " + s.message();
+  };
+  const std::string bundle = render(state, &schemas, true);
+  CHECK(bundle ==
+        "{\n\"tfstream_flavor\": \"terraform\",\n\"format_version\": \"1.0\",\n"
+        "\"tfstream_provider_format_version\": \"1.0\",\n"
+        "\"values\": {\"outputs\":{\"o\":{\"value\":\"v\",\"type\":\"string\"}},\"root_module\":{\"resources\":"
+        "[{\"address\":\"t.x\",\"mode\":\"managed\",\"type\":\"t\",\"name\":\"x\",\"provider_name\":\"p\","
+        "\"values\":{\"id\":\"1\"}}]}},\n"
+        "\"provider_schemas\": {\n\"p\": {\"resource_schemas\": {\"t\": {\"block\":{\"attributes\":{"
+        "\"id\":{\"type\":\"string\",\"optional\":true}}}}}},\n\"q\": {}\n}\n}\n");
+  CHECK(render(bundle, nullptr, false) == render(state, &schemas, false));
+  CHECK(render(bundle, nullptr, true) == bundle);
+}
