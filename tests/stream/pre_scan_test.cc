@@ -301,6 +301,7 @@ TEST_CASE("pre-scan reads terraform_version, whatever it holds, and notes applya
   CHECK(null_version.has_applyable_or_complete);
   PlanFacts broken;
   CHECK_FALSE(PreScan(R"({"terraform_version":[1,,2],"resource_changes":[]})", &broken).ok());
+}
 
 TEST_CASE("pre-scan: the first [\"forget\"], which releases before removed blocks refuse", "[prescan][flavor]") {
   std::string doc = R"({"resource_changes":[)" + Change("t.a", R"(["create"])") + "," + Change("t.b", R"(["forget"])") +
