@@ -5,9 +5,10 @@
 #include <cstdlib>
 
 #include "pipeline/flavor_choice.h"
-#include "pipeline/release_choice.h"
 #include "pipeline/not_a_plan.h"
 #include "pipeline/plan_totals.h"
+#include "pipeline/release_choice.h"
+#include "pipeline/scan_start.h"
 #include "render/text/go_float.h"
 
 namespace tfstream::pipeline {
@@ -27,16 +28,8 @@ Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks h
   if (Status blank = CheckNotBlank(ctx->in.plan, ctx->in.plan_from_stdin, ctx->in.has_schemas); !blank.ok()) {
     return ctx->PlanError(blank);
   }
-  if (Status start = CheckPlanStart(ctx->in.plan); !start.ok()) return ctx->PlanError(start);
-  std::function<void(uint64_t)> done_before = ctx->in.release_plan_before;
-  if (progress != nullptr) {
-    progress->Scanning(0);
-    done_before = [ctx, progress](uint64_t offset) {
-      ctx->Release(offset);
-      progress->Scanning(offset);
-    };
-  }
-  StartSchemasFileCheck(ctx);
+  std::function<void(uint64_t)> done_before;
+  if (Status start = StartScan(ctx, progress, &done_before); !start.ok()) return start;
   // The pre-scan is the only busy thread: another core can fault its pages in.
   if (ctx->in.plan_read_ahead) ctx->in.plan_read_ahead(true);
   // With a second core, a large plan's second half is scanned at the same time.

@@ -2,6 +2,7 @@
 
 #include "pipeline/flavor_choice.h"
 #include "pipeline/not_a_plan.h"
+#include "pipeline/scan_start.h"
 #include "render/text/go_float.h"
 
 namespace tfstream::pipeline {
@@ -35,16 +36,8 @@ Status CheckIsState(const stream::DocumentMembers& m, bool raw_state_keys) {
 }  // namespace
 
 Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_needed, PreparedState* out) {
-  if (Status start = CheckPlanStart(ctx->in.plan); !start.ok()) return ctx->PlanError(start);
-  std::function<void(uint64_t)> done_before = ctx->in.release_plan_before;
-  if (progress != nullptr) {
-    progress->Scanning(0);
-    done_before = [ctx, progress](uint64_t offset) {
-      ctx->Release(offset);
-      progress->Scanning(offset);
-    };
-  }
-  StartSchemasFileCheck(ctx);
+  std::function<void(uint64_t)> done_before;
+  if (Status start = StartScan(ctx, progress, &done_before); !start.ok()) return start;
   // renderHumanStateModule panics on any other mode (after the block's
   // header): an error before the first byte instead.
   Status mode_error;
