@@ -5,23 +5,13 @@
 #include <cstdlib>
 
 #include "pipeline/flavor_choice.h"
+#include "pipeline/format_version.h"
 #include "pipeline/not_a_plan.h"
 #include "pipeline/plan_totals.h"
 #include "pipeline/release_choice.h"
 #include "pipeline/scan_start.h"
-#include "render/text/go_float.h"
 
 namespace tfstream::pipeline {
-namespace {
-
-// incompatibleVersions: true when the document's format is newer than ours.
-bool Incompatible(std::string_view local, std::string_view remote) {
-  double l, r;
-  if (!render::text::GoParseFloat(local, &l) || !render::text::GoParseFloat(remote, &r)) return false;
-  return l < r;
-}
-
-}  // namespace
 
 Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks hooks) {
   hooks.filter = ctx->opt.filter.active() ? &ctx->opt.filter : nullptr;
@@ -140,11 +130,12 @@ Status PreparePlan(PlanContext* ctx, ResourceWorker* worker, PreparedPlan* out) 
   // plan and schemas from a newer Terraform are exactly what tfstream may
   // render wrong).
   if (facts.shape == stream::InputShape::kRenderer) {
-    out->newer_format = Incompatible(kPlanFormatVersion, facts.plan_format_version) ||
-                        Incompatible(kProviderFormatVersion, facts.provider_format_version);
+    out->newer_format = IsNewerFormat(kPlanFormatVersion, facts.plan_format_version) ||
+                        IsNewerFormat(kProviderFormatVersion, facts.provider_format_version);
   } else {
-    out->newer_format = Incompatible(kPlanFormatVersion, facts.format_version) ||
-                        (ctx->in.has_schemas && Incompatible(kProviderFormatVersion, SchemasFile(ctx).format_version));
+    out->newer_format =
+        IsNewerFormat(kPlanFormatVersion, facts.format_version) ||
+        (ctx->in.has_schemas && IsNewerFormat(kProviderFormatVersion, SchemasFile(ctx).format_version));
   }
   out->any_output_change = std::any_of(out->outputs.begin(), out->outputs.end(), [](const OutputEntry& e) {
     return e.action != render::Action::kNoOp;
