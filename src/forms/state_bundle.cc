@@ -4,16 +4,10 @@
 
 #include "forms/json_out.h"
 #include "forms/plan_bundle.h"
+#include "forms/state_form.h"
 #include "pipeline/plan_context.h"
-#include "pipeline/state_prepare.h"
 
 namespace tfstream::forms {
-
-using pipeline::Input;
-using pipeline::Options;
-using pipeline::PlanContext;
-using pipeline::ProgressMeter;
-using pipeline::Report;
 
 namespace {
 
@@ -27,7 +21,7 @@ void Member(buffer::OutputSink* out, std::string_view name) {
 }
 
 // Copies the input's bytes in `r`, giving their pages back behind it.
-Status CopyInput(const PlanContext& ctx, stream::ByteRange r, buffer::OutputSink* out) {
+Status CopyInput(const pipeline::PlanContext& ctx, stream::ByteRange r, buffer::OutputSink* out) {
   uint64_t released = r.begin & kPageMask;
   for (uint64_t at = r.begin; at < r.end;) {
     const uint64_t end = std::min(r.end, at + kChunk);
@@ -43,12 +37,14 @@ Status CopyInput(const PlanContext& ctx, stream::ByteRange r, buffer::OutputSink
 
 }  // namespace
 
-Status WriteStateBundle(const Input& input, const Options& options, ProgressMeter* progress, buffer::OutputSink* out,
-                        Report* report) {
-  PlanContext ctx(input, options);
-  pipeline::PreparedState prepared;
-  Status s = pipeline::PrepareState(&ctx, progress, /*schemas_needed=*/true, &prepared);
+Status WriteStateBundle(const pipeline::Input& input, const pipeline::Options& options,
+                        pipeline::ProgressMeter* progress, buffer::OutputSink* out,
+                        pipeline::Report* report) {
+  PreparedStateForm form(input, options);
+  Status s = form.Prepare(progress, /*schemas_needed=*/true);
   if (!s.ok()) return s;
+  pipeline::PlanContext& ctx = form.ctx;
+  const pipeline::PreparedState& prepared = form.state;
   const stream::StateFacts& f = prepared.facts;
   NeededSchemaTypes needed;
   for (const auto& [key, use] : f.needed_schemas) {

@@ -5,23 +5,18 @@
 
 #include "forms/json_out.h"
 #include "forms/module_tree.h"
+#include "forms/state_form.h"
 #include "pipeline/plan_context.h"
-#include "pipeline/state_prepare.h"
 
 namespace tfstream::forms {
-
-using pipeline::Input;
-using pipeline::Options;
-using pipeline::PlanContext;
-using pipeline::ProgressMeter;
-using pipeline::Report;
 
 namespace {
 
 // Calls each(facts) for every resource object shown, in walk order.
 template <typename Fn>
-Status ForEachShownResource(const PlanContext& ctx, const pipeline::PreparedState& prepared, ProgressMeter* progress,
-                            Fn each) {
+Status ForEachShownResource(const PreparedStateForm& form, pipeline::ProgressMeter* progress, Fn each) {
+  const pipeline::PlanContext& ctx = form.ctx;
+  const pipeline::PreparedState& prepared = form.state;
   const std::string_view doc = ctx.in.plan;
   stream::StateResourceFacts rf;
   size_t done = 0;
@@ -33,7 +28,7 @@ Status ForEachShownResource(const PlanContext& ctx, const pipeline::PreparedStat
         Status s = stream::ReadStateResourceFacts(doc, offset, &rf);
         if (!s.ok()) return ctx.PlanError(s);
         if (progress != nullptr) progress->Rendering(offset + raw.size(), ++done);
-        if (offset + raw.size() >= dropped + PlanContext::kDropBatch) {
+        if (offset + raw.size() >= dropped + pipeline::PlanContext::kDropBatch) {
           if (ctx.in.release_plan_range) ctx.in.release_plan_range(dropped, offset + raw.size());
           dropped = offset + raw.size();
         }
@@ -42,14 +37,19 @@ Status ForEachShownResource(const PlanContext& ctx, const pipeline::PreparedStat
       prepared.select, ctx.in.release_plan_range);
 }
 
-// The root outputs' names, sorted (none with --address).
-Status OutputNames(const PlanContext& ctx, const pipeline::PreparedState& prepared, std::map<std::string, bool>* names) {
-  if (prepared.select != nullptr) return Status::Ok();
-  for (const stream::ByteRange& object : prepared.facts.outputs_objects) {
-    Status s = stream::ForEachMemberRange(
-        ctx.in.plan, object, "outputs", [names](const std::string& key, stream::ByteRange) { (*names)[key] = true; },
+// What --summary and --format json start from: the state prepared (no
+// schemas needed: no values are rendered), then the root outputs' names,
+// sorted (none with --address).
+Status PrepareSummary(PreparedStateForm* form, pipeline::ProgressMeter* progress,
+                      std::map<std::string, bool>* names) {
+  Status s = form->Prepare(progress, /*schemas_needed=*/false);
+  if (!s.ok() || form->state.select != nullptr) return s;
+  for (const stream::ByteRange& object : form->state.facts.outputs_objects) {
+    s = stream::ForEachMemberRange(
+        form->ctx.in.plan, object, "outputs",
+        [names](const std::string& key, stream::ByteRange) { (*names)[key] = true; },
         stream::ValueSkip::kByStructure);
-    if (!s.ok()) return ctx.PlanError(s);
+    if (!s.ok()) return form->ctx.PlanError(s);
   }
   return Status::Ok();
 }
@@ -60,16 +60,15 @@ std::string Plural(size_t n, const char* one, const char* many) {
 
 }  // namespace
 
-Status RenderStateSummary(const Input& input, const Options& options, ProgressMeter* progress, buffer::OutputSink* out,
-                          Report* report) {
-  PlanContext ctx(input, options);
-  pipeline::PreparedState prepared;
-  Status s = pipeline::PrepareState(&ctx, progress, /*schemas_needed=*/false, &prepared);
-  if (!s.ok()) return s;
+Status RenderStateSummary(const pipeline::Input& input, const pipeline::Options& options,
+                          pipeline::ProgressMeter* progress, buffer::OutputSink* out,
+                          pipeline::Report* report) {
+  PreparedStateForm form(input, options);
   std::map<std::string, bool> outputs;
-  if (!(s = OutputNames(ctx, prepared, &outputs)).ok()) return s;
+  Status s = PrepareSummary(&form, progress, &outputs);
+  if (!s.ok()) return s;
   std::string line;
-  s = ForEachShownResource(ctx, prepared, progress, [&](const stream::StateResourceFacts& rf) {
+  s = ForEachShownResource(form, progress, [&](const stream::StateResourceFacts& rf) {
     line = rf.address;
     if (!rf.deposed_key.empty()) {
       line += " (deposed object " + rf.deposed_key + ")";
@@ -81,9 +80,9 @@ Status RenderStateSummary(const Input& input, const Options& options, ProgressMe
     return out->MaybeFlush();
   });
   if (!s.ok()) return s;
-  const stream::StateFacts& f = prepared.facts;
+  const stream::StateFacts& f = form.state.facts;
   if (f.resource_count > 0) out->Append("\n");
-  if (prepared.select != nullptr) {
+  if (form.state.select != nullptr) {
     out->Append("Shown " + std::to_string(f.resource_count) + " of " +
                 Plural(f.all_resource_count, "resource object.\n", "resource objects.\n"));
   } else {
@@ -94,22 +93,20 @@ Status RenderStateSummary(const Input& input, const Options& options, ProgressMe
   return out->Flush();
 }
 
-Status RenderStateJson(const Input& input, const Options& options, ProgressMeter* progress, buffer::OutputSink* out,
-                       Report* report) {
-  PlanContext ctx(input, options);
-  pipeline::PreparedState prepared;
-  Status s = pipeline::PrepareState(&ctx, progress, /*schemas_needed=*/false, &prepared);
-  if (!s.ok()) return s;
+Status RenderStateJson(const pipeline::Input& input, const pipeline::Options& options,
+                       pipeline::ProgressMeter* progress, buffer::OutputSink* out, pipeline::Report* report) {
+  PreparedStateForm form(input, options);
   std::map<std::string, bool> outputs;
-  if (!(s = OutputNames(ctx, prepared, &outputs)).ok()) return s;
+  Status s = PrepareSummary(&form, progress, &outputs);
+  if (!s.ok()) return s;
   std::string& buf = *out->buffer();
   buf += "{\"format_version\": \"1.0\",\n \"flavor\": ";
-  AppendJsonString(&buf, ctx.flavor->name);
+  AppendJsonString(&buf, form.ctx.flavor->name);
   buf += ",\n \"input_shape\": \"state\",\n \"state_format_version\": ";
-  AppendJsonStringOrNull(&buf, prepared.facts.format_version);
+  AppendJsonStringOrNull(&buf, form.state.facts.format_version);
   buf += ",\n \"resources\": [";
   bool first = true;
-  s = ForEachShownResource(ctx, prepared, progress, [&](const stream::StateResourceFacts& rf) {
+  s = ForEachShownResource(form, progress, [&](const stream::StateResourceFacts& rf) {
     buf += first ? "\n  {\"address\": " : ",\n  {\"address\": ";
     first = false;
     AppendJsonString(&buf, rf.address);
@@ -131,7 +128,7 @@ Status RenderStateJson(const Input& input, const Options& options, ProgressMeter
   });
   if (!s.ok()) return s;
   buf += first ? "],\n \"resource_count\": " : "\n ],\n \"resource_count\": ";
-  buf += std::to_string(prepared.facts.resource_count);
+  buf += std::to_string(form.state.facts.resource_count);
   buf += ",\n \"outputs\": [";
   first = true;
   for (const auto& [name, unused] : outputs) {

@@ -4,27 +4,22 @@
 #include <string>
 
 #include "buffer/spill_text.h"
+#include "forms/state_form.h"
 #include "pipeline/change_blocks.h"
 #include "pipeline/plan_context.h"
 #include "pipeline/resource_worker.h"
 #include "pipeline/state_blocks.h"
-#include "pipeline/state_prepare.h"
 #include "render/text/word_wrap.h"
 
 namespace tfstream::forms {
 
-using pipeline::Input;
-using pipeline::Options;
-using pipeline::PlanContext;
-using pipeline::ProgressMeter;
-using pipeline::Report;
-
-Status RenderStateText(const Input& input, const Options& options, ProgressMeter* progress, buffer::OutputSink* out,
-                       Report* report) {
-  PlanContext ctx(input, options);
-  pipeline::PreparedState prepared;
-  Status s = pipeline::PrepareState(&ctx, progress, /*schemas_needed=*/true, &prepared);
+Status RenderStateText(const pipeline::Input& input, const pipeline::Options& options,
+                       pipeline::ProgressMeter* progress, buffer::OutputSink* out, pipeline::Report* report) {
+  PreparedStateForm form(input, options);
+  Status s = form.Prepare(progress, /*schemas_needed=*/true);
   if (!s.ok()) return s;
+  pipeline::PlanContext& ctx = form.ctx;
+  const pipeline::PreparedState& prepared = form.state;
   const stream::StateFacts& facts = prepared.facts;
   const Flavor& flavor = *ctx.flavor;
   if (prepared.newer_format) {

@@ -5,38 +5,21 @@
 #include <cstdlib>
 
 #include "pipeline/flavor_choice.h"
-#include "pipeline/release_choice.h"
+#include "pipeline/format_version.h"
 #include "pipeline/not_a_plan.h"
 #include "pipeline/plan_totals.h"
-#include "render/text/go_float.h"
+#include "pipeline/release_choice.h"
+#include "pipeline/scan_start.h"
 
 namespace tfstream::pipeline {
-namespace {
-
-// incompatibleVersions: true when the document's format is newer than ours.
-bool Incompatible(std::string_view local, std::string_view remote) {
-  double l, r;
-  if (!render::text::GoParseFloat(local, &l) || !render::text::GoParseFloat(remote, &r)) return false;
-  return l < r;
-}
-
-}  // namespace
 
 Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks hooks) {
   hooks.filter = ctx->opt.filter.active() ? &ctx->opt.filter : nullptr;
   if (Status blank = CheckNotBlank(ctx->in.plan, ctx->in.plan_from_stdin, ctx->in.has_schemas); !blank.ok()) {
     return ctx->PlanError(blank);
   }
-  if (Status start = CheckPlanStart(ctx->in.plan); !start.ok()) return ctx->PlanError(start);
-  std::function<void(uint64_t)> done_before = ctx->in.release_plan_before;
-  if (progress != nullptr) {
-    progress->Scanning(0);
-    done_before = [ctx, progress](uint64_t offset) {
-      ctx->Release(offset);
-      progress->Scanning(offset);
-    };
-  }
-  StartSchemasFileCheck(ctx);
+  std::function<void(uint64_t)> done_before;
+  if (Status start = StartScan(ctx, progress, &done_before); !start.ok()) return start;
   // The pre-scan is the only busy thread: another core can fault its pages in.
   if (ctx->in.plan_read_ahead) ctx->in.plan_read_ahead(true);
   // With a second core, a large plan's second half is scanned at the same time.
@@ -147,11 +130,12 @@ Status PreparePlan(PlanContext* ctx, ResourceWorker* worker, PreparedPlan* out) 
   // plan and schemas from a newer Terraform are exactly what tfstream may
   // render wrong).
   if (facts.shape == stream::InputShape::kRenderer) {
-    out->newer_format = Incompatible(kPlanFormatVersion, facts.plan_format_version) ||
-                        Incompatible(kProviderFormatVersion, facts.provider_format_version);
+    out->newer_format = IsNewerFormat(kPlanFormatVersion, facts.plan_format_version) ||
+                        IsNewerFormat(kProviderFormatVersion, facts.provider_format_version);
   } else {
-    out->newer_format = Incompatible(kPlanFormatVersion, facts.format_version) ||
-                        (ctx->in.has_schemas && Incompatible(kProviderFormatVersion, SchemasFile(ctx).format_version));
+    out->newer_format =
+        IsNewerFormat(kPlanFormatVersion, facts.format_version) ||
+        (ctx->in.has_schemas && IsNewerFormat(kProviderFormatVersion, SchemasFile(ctx).format_version));
   }
   out->any_output_change = std::any_of(out->outputs.begin(), out->outputs.end(), [](const OutputEntry& e) {
     return e.action != render::Action::kNoOp;

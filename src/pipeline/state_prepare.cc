@@ -1,18 +1,12 @@
 #include "pipeline/state_prepare.h"
 
 #include "pipeline/flavor_choice.h"
+#include "pipeline/format_version.h"
 #include "pipeline/not_a_plan.h"
-#include "render/text/go_float.h"
+#include "pipeline/scan_start.h"
 
 namespace tfstream::pipeline {
 namespace {
-
-// incompatibleVersions: true when the document's format is newer than ours.
-bool Incompatible(std::string_view local, std::string_view remote) {
-  double l, r;
-  if (!render::text::GoParseFloat(local, &l) || !render::text::GoParseFloat(remote, &r)) return false;
-  return l < r;
-}
 
 // A document given as a state that is something else: rendered, each would
 // read as an empty state.
@@ -35,16 +29,8 @@ Status CheckIsState(const stream::DocumentMembers& m, bool raw_state_keys) {
 }  // namespace
 
 Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_needed, PreparedState* out) {
-  if (Status start = CheckPlanStart(ctx->in.plan); !start.ok()) return ctx->PlanError(start);
-  std::function<void(uint64_t)> done_before = ctx->in.release_plan_before;
-  if (progress != nullptr) {
-    progress->Scanning(0);
-    done_before = [ctx, progress](uint64_t offset) {
-      ctx->Release(offset);
-      progress->Scanning(offset);
-    };
-  }
-  StartSchemasFileCheck(ctx);
+  std::function<void(uint64_t)> done_before;
+  if (Status start = StartScan(ctx, progress, &done_before); !start.ok()) return start;
   // renderHumanStateModule panics on any other mode (after the block's
   // header): an error before the first byte instead.
   Status mode_error;
@@ -74,13 +60,13 @@ Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_need
   ctx->facts.tfstream_flavor = f.tfstream_flavor;
   ctx->facts.opentofu_sign = f.opentofu_sign;
   ctx->SetFlavor(ResolveFlavor(ctx));
-  out->newer_format = Incompatible(kStateFormatVersion, f.format_version);
+  out->newer_format = IsNewerFormat(kStateFormatVersion, f.format_version);
   if (ctx->in.has_schemas) {
     const SchemasFileCheck& file = SchemasFile(ctx);
     if (!file.status.ok()) return file.status;
-    if (!embedded) out->newer_format = out->newer_format || Incompatible("1.0", file.format_version);
+    if (!embedded) out->newer_format = out->newer_format || IsNewerFormat("1.0", file.format_version);
   }
-  if (embedded) out->newer_format = out->newer_format || Incompatible("1.0", f.provider_format_version);
+  if (embedded) out->newer_format = out->newer_format || IsNewerFormat("1.0", f.provider_format_version);
   if (!schemas_needed) return Status::Ok();
   ctx->facts.needed_schemas = out->facts.needed_schemas;
   return CheckSchemas(ctx);

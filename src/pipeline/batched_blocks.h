@@ -1,0 +1,128 @@
+// The parallel half of rendering a run of resource blocks, shared by a
+// plan's changes (change_blocks.h) and a state's resources (state_blocks.h).
+//
+// Several threads meet once per batch of neighbouring elements, not once per
+// element: plans hold tens of thousands of small resources, and a handoff
+// per element (locks, wake-ups, context switches) cost as much as rendering
+// them. A batch ends after kBatchBytes of input, so a block still reaches
+// the output a few milliseconds after it is rendered.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "base/status.h"
+#include "pipeline/change_blocks.h"
+#include "pipeline/ordered_parallel.h"
+#include "pipeline/plan_context.h"
+#include "pipeline/resource_worker.h"
+
+namespace tfstream::pipeline {
+
+// One element to render: its JSON, where it starts in the input, and (a
+// state's resources only) the empty lines printed before its block.
+struct BlockElement {
+  std::string_view raw;
+  uint64_t offset = 0;
+  int blank_lines = 0;
+};
+
+namespace batched_blocks {
+
+constexpr size_t kBatchBytes = 128 * 1024;
+// The first batches are smaller, doubling up to kBatchBytes, so that the
+// first block reaches the output after one small batch rather than a full
+// one (a few milliseconds of rendering).
+constexpr size_t kFirstBatchBytes = 8 * 1024;
+constexpr size_t kBatchElements = 256;
+
+struct Batch {
+  std::vector<BlockElement> elements;
+  size_t bytes = 0;
+};
+
+struct RenderedBatch {
+  std::string text;
+  // Per element: where its block ends in `text`, and where it ends in the input.
+  std::vector<std::pair<size_t, uint64_t>> ends;
+  Status failure;  // of the element after the last in `ends`
+};
+
+}  // namespace batched_blocks
+
+// Renders the elements `walk` yields on `jobs` threads, one ResourceWorker
+// each, and hands their blocks to `sink` in input order (BlockSink's
+// contract, flushing after each batch).
+//   walk(emit): calls emit(BlockElement) -> Status for each element in input
+//     order, stopping on the first failure; returns the walk's status.
+//   render(ResourceWorker&, const BlockElement&, std::string* out): appends
+//     the element's block to *out.
+//   consumed(input_end): after each element's block went to the sink.
+//   release(input_end): after each batch: the input before input_end is done.
+template <typename WalkFn, typename RenderFn, typename ConsumedFn, typename ReleaseFn>
+Status RenderBlocksInBatches(const PlanContext& ctx, int jobs, WalkFn walk, RenderFn render,
+                             ConsumedFn consumed, ReleaseFn release, const BlockSink& sink) {
+  using batched_blocks::Batch;
+  using batched_blocks::RenderedBatch;
+  std::vector<std::unique_ptr<ResourceWorker>> workers;
+  for (int i = 0; i < jobs; ++i) workers.push_back(std::make_unique<ResourceWorker>(ctx));
+  return RunOrdered<Batch, RenderedBatch>(
+      jobs, static_cast<size_t>(jobs) * 8,
+      [&](auto push) {
+        Batch batch;
+        size_t batch_bytes = batched_blocks::kFirstBatchBytes;
+        Status s = walk([&](const BlockElement& e) -> Status {
+          batch.elements.push_back(e);
+          batch.bytes += e.raw.size();
+          if (batch.bytes >= batch_bytes || batch.elements.size() >= batched_blocks::kBatchElements) {
+            // false: the run is stopping, and RunOrdered returns why.
+            if (!push(std::move(batch))) return Status::Error("stopped");
+            batch = Batch{};
+            batch_bytes = std::min(batch_bytes * 2, batched_blocks::kBatchBytes);
+          }
+          return Status::Ok();
+        });
+        if (s.ok() && !batch.elements.empty()) push(std::move(batch));
+        return s;
+      },
+      [&](int id, const Batch& batch, RenderedBatch* out) {
+        ResourceWorker& w = *workers[static_cast<size_t>(id)];
+        out->text.clear();
+        out->ends.clear();
+        out->failure = Status::Ok();
+        for (const BlockElement& e : batch.elements) {
+          size_t mark = out->text.size();
+          Status s = render(w, e, &out->text);
+          w.Reset();
+          if (!s.ok()) {
+            // The blocks before the failing element are still handed on.
+            out->text.resize(mark);
+            out->failure = s;
+            break;
+          }
+          out->ends.emplace_back(out->text.size(), e.offset + e.raw.size());
+        }
+        return Status::Ok();
+      },
+      [&](RenderedBatch& rendered) {
+        size_t begin = 0;
+        Status s;
+        for (const auto& [text_end, input_end] : rendered.ends) {
+          if (text_end > begin)
+            s = sink.consume(std::string_view(rendered.text).substr(begin, text_end - begin));
+          begin = text_end;
+          if (!s.ok()) return s;
+          consumed(input_end);
+        }
+        if (!rendered.ends.empty()) release(rendered.ends.back().second);
+        s = sink.flush();
+        return s.ok() ? rendered.failure : s;
+      });
+}
+
+}  // namespace tfstream::pipeline
