@@ -64,7 +64,7 @@ Decimal ExactDecimal(uint64_t m, int shift) {
 void RoundUp(Decimal* d, int n) {
   while (n > 0 && d->mant[static_cast<size_t>(n - 1)] >= '9') --n;
   if (n == 0) {
-    d->mant = "1";
+    d->mant.assign(1, '1');  // not = "1": GCC 12 warns falsely (-Wstringop-overflow) on that copy
     d->exp++;
     return;
   }
