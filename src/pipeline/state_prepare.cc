@@ -29,6 +29,7 @@ Status CheckIsState(const stream::DocumentMembers& m, bool raw_state_keys) {
 }  // namespace
 
 Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_needed, PreparedState* out) {
+  static constexpr std::string_view kStopped = "stopped at a resource of an unknown mode";
   std::function<void(uint64_t)> done_before;
   if (Status start = StartScan(ctx, progress, &done_before); !start.ok()) return start;
   // renderHumanStateModule panics on any other mode (after the block's
@@ -38,15 +39,16 @@ Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_need
     if (rf.mode == "managed" || rf.mode == "data") return Status::Ok();
     mode_error = ctx->AddressError(rf.address, "unknown resource mode \"" + rf.mode +
                                                    "\" (a state holds \"managed\" and \"data\" resources)", offset);
-    return Status::Error("stopped");
+    return Status::Error(std::string(kStopped));
   };
   if (ctx->opt.filter.has_addresses()) {
     const stream::ChangeFilter* filter = &ctx->opt.filter;
     out->select = [filter](const stream::StateResourceFacts& rf) { return filter->MatchesAddress(rf.address); };
   }
-  Status s =
-      stream::ScanState(ctx->in.plan, &out->facts, check_mode, done_before, out->select, ctx->in.release_plan_range);
-  if (!mode_error.ok()) return mode_error;
+  Status s = stream::ScanState(ctx->in.plan, &out->facts, check_mode, done_before, out->select,
+                               ctx->in.release_plan_range, /*validate_on_thread=*/ctx->opt.jobs >= 2);
+  // A syntax error (the validating pass may run beside the walk) wins.
+  if (!mode_error.ok() && s.message() == kStopped) return mode_error;
   if (!s.ok()) return ctx->PlanError(ExplainScanError(ctx->in.plan, s));
   if (s = CheckIsState(out->facts.members, out->facts.tfstate_member); !s.ok()) return ctx->PlanError(s);
   // A state bundle (forms/state_bundle.h) carries its schemas, as a

@@ -1,8 +1,12 @@
 // Two passes over a state document: JsonScanner::SkipValue validates all of
-// it (as Go checks the syntax of the whole text before decoding), then the
-// walk reads the members it needs and skips the rest by structure. Errors
+// it (as Go checks the syntax of the whole text before decoding), and the
+// walk reads the members it needs and skips the rest by structure. With a
+// thread to spare they run side by side. Errors
 // are located at the value that is wrong ("byte N: ...").
 #include "stream/state_scan.h"
+
+#include <system_error>
+#include <thread>
 
 #include "stream/json_value.h"
 
@@ -43,6 +47,32 @@ bool ReadBool(JsonScanner* s, std::string_view field, bool* out) {
   char c = s->Peek();
   if (c != 'n') *out = c == 't';
   return s->SkipStructurally(2);
+}
+
+// Reads the resources element at the cursor into *out and leaves the cursor
+// after it: one pass over the element gives both its facts and its end. A
+// null element gives empty facts.
+bool ReadFactsHere(JsonScanner* s, StateResourceFacts* out) {
+  out->Clear();
+  if (s->Peek() == 'n') return s->SkipStructurally(3);
+  if (!s->BeginObject("'{'")) return false;
+  bool first = true;
+  std::string_view raw_key;
+  while (s->NextKey(&first, &raw_key)) {
+    const FieldKey key(raw_key);
+    bool ok;
+    if (key.Is("address")) ok = ReadString(s, "address", &out->address);
+    else if (key.Is("mode")) ok = ReadString(s, "mode", &out->mode);
+    else if (key.Is("type")) ok = ReadString(s, "type", &out->type);
+    else if (key.Is("name")) ok = ReadString(s, "name", &out->name);
+    else if (key.Is("provider_name")) ok = ReadString(s, "provider_name", &out->provider_name);
+    else if (key.Is("deposed_key")) ok = ReadString(s, "deposed_key", &out->deposed_key);
+    else if (key.Is("tainted")) ok = ReadBool(s, "tainted", &out->tainted);
+    else if (key.Is("values")) ok = ExpectKind(s, '{', "values") && s->SkipStructurally(3);
+    else ok = s->SkipStructurally(3);
+    if (!ok) return false;
+  }
+  return s->ok();
 }
 
 // Records the range of an array (or nothing for null) and whether it has an
@@ -99,9 +129,16 @@ void ReleaseBehind(JsonScanner* s, const std::function<void(uint64_t, uint64_t)>
   });
 }
 
-Status WalkModule(std::string_view doc, const StateModule& m, bool first, int depth,
-                  const std::function<Status(std::string_view, uint64_t, int)>& fn, const StateSelection& select,
-                  StateResourceFacts* rf, const std::function<void(uint64_t, uint64_t)>& done_range) {
+// What a walk calls for each resource: its element, where it starts, the
+// empty lines before its block, and its facts (read only when the walk was
+// asked to read them).
+using ResourceVisitor = std::function<Status(std::string_view, uint64_t, int, const StateResourceFacts&)>;
+
+// `read_facts`: read each element's facts as it is passed (always done with
+// a selection, which needs them).
+Status WalkModule(std::string_view doc, const StateModule& m, bool first, int depth, const ResourceVisitor& fn,
+                  const StateSelection& select, bool read_facts, StateResourceFacts* rf,
+                  const std::function<void(uint64_t, uint64_t)>& done_range) {
   if (depth > JsonScanner::kMaxDepth) return Status::Error("modules nested too deep", m.resources.begin);
   JsonScanner s(doc);
   uint64_t released_from = m.child_modules.begin;
@@ -118,13 +155,13 @@ Status WalkModule(std::string_view doc, const StateModule& m, bool first, int de
       if (s.Peek() != '{' && s.Peek() != 'n') {
         return Status::Error("expected an object for a resource, found " + std::string(Found(s.Peek())), begin);
       }
-      if (!s.SkipStructurally(3)) return s.status();
-      if (select) {
-        Status read = ReadStateResourceFacts(doc, begin, rf);
-        if (!read.ok()) return read;
-        if (!select(*rf)) continue;
+      if (read_facts || select) {
+        if (!ReadFactsHere(&s, rf)) return s.status();
+        if (select && !select(*rf)) continue;
+      } else if (!s.SkipStructurally(3)) {
+        return s.status();
       }
-      Status st = fn(doc.substr(begin, s.pos() - begin), begin, first ? 0 : (index == 0 ? 2 : 1));
+      Status st = fn(doc.substr(begin, s.pos() - begin), begin, first ? 0 : (index == 0 ? 2 : 1), *rf);
       if (!st.ok()) return st;
       first = false;
       ++index;
@@ -145,7 +182,7 @@ Status WalkModule(std::string_view doc, const StateModule& m, bool first, int de
       released_from = child_begin;
       if (!ReadModule(&s, &child)) return s.status();
       size_t resume = s.pos();
-      Status st = WalkModule(doc, child, first, depth + 1, fn, select, rf, done_range);
+      Status st = WalkModule(doc, child, first, depth + 1, fn, select, read_facts, rf, done_range);
       if (!st.ok()) return st;
       s.Seek(resume);
       released_from = resume;
@@ -194,43 +231,16 @@ void StateResourceFacts::Clear() {
 }
 
 Status ReadStateResourceFacts(std::string_view doc, uint64_t offset, StateResourceFacts* out) {
-  out->Clear();
   JsonScanner s(doc.substr(0, offset + SkipValidValue(doc.substr(offset), 0)));
   s.Seek(offset);
-  if (s.Peek() == 'n') return Status::Ok();
-  if (!s.BeginObject("'{'")) return s.status();
-  bool first = true;
-  std::string_view raw_key;
-  while (s.NextKey(&first, &raw_key)) {
-    const FieldKey key(raw_key);
-    bool ok;
-    if (key.Is("address")) ok = ReadString(&s, "address", &out->address);
-    else if (key.Is("mode")) ok = ReadString(&s, "mode", &out->mode);
-    else if (key.Is("type")) ok = ReadString(&s, "type", &out->type);
-    else if (key.Is("name")) ok = ReadString(&s, "name", &out->name);
-    else if (key.Is("provider_name")) ok = ReadString(&s, "provider_name", &out->provider_name);
-    else if (key.Is("deposed_key")) ok = ReadString(&s, "deposed_key", &out->deposed_key);
-    else if (key.Is("tainted")) ok = ReadBool(&s, "tainted", &out->tainted);
-    else if (key.Is("values")) ok = ExpectKind(&s, '{', "values") && s.SkipStructurally(3);
-    else ok = s.SkipStructurally(3);
-    if (!ok) return s.status();
-  }
+  ReadFactsHere(&s, out);
   return s.status();
 }
 
-Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHook& on_resource,
-                 const std::function<void(uint64_t)>& progress, const StateSelection& select,
-                 const std::function<void(uint64_t, uint64_t)>& done_range) {
-  *facts = StateFacts{};
-  {
-    JsonScanner check(doc);
-    if (progress) check.OnProgress(size_t{4} << 20, progress);
-    if (!check.SkipValue(0)) return check.status();
-    if (!check.AtEnd()) {
-      check.Fail("unexpected data after the end of the document");
-      return check.status();
-    }
-  }
+namespace {
+
+Status WalkState(std::string_view doc, StateFacts* facts, const StateResourceHook& on_resource,
+                 const StateSelection& select, const std::function<void(uint64_t, uint64_t)>& done_range) {
   JsonScanner s(doc);
   uint64_t released_from = 0;
   ReleaseBehind(&s, done_range, &released_from);
@@ -277,7 +287,6 @@ Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHoo
     o.Seek(r.begin + 1);
     if (o.Peek() != '}') facts->has_outputs = true;
   }
-  StateResourceFacts rf;
   if (select) {
     Status counted = WalkStateResources(doc, facts->root, [&](std::string_view, uint64_t, int) {
       ++facts->all_resource_count;
@@ -288,14 +297,12 @@ Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHoo
   // The walk reads every resource again: it hands their pages back behind
   // itself, 8 MiB at a time (one madvise each).
   uint64_t dropped = 0;
-  Status walked = WalkStateResources(doc, facts->root, [&](std::string_view raw, uint64_t offset, int) -> Status {
+  StateResourceFacts facts_of_one;
+  const ResourceVisitor visit = [&](std::string_view, uint64_t offset, int, const StateResourceFacts& rf) -> Status {
     if (done_range && offset > dropped + kDropBatch) {
       done_range(dropped, offset);
       dropped = offset;
     }
-    (void)raw;
-    Status st = ReadStateResourceFacts(doc, offset, &rf);
-    if (!st.ok()) return st;
     ++facts->resource_count;
     if (rf.provider_name.starts_with(kOpenTofuRegistryPrefix)) facts->opentofu_sign = true;
     if (rf.mode == "managed" || rf.mode == "data") {
@@ -306,17 +313,62 @@ Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHoo
       }
     }
     return on_resource ? on_resource(rf, offset) : Status::Ok();
-  }, select, done_range);
+  };
+  Status walked =
+      WalkModule(doc, facts->root, /*first=*/true, 0, visit, select, /*read_facts=*/true, &facts_of_one, done_range);
   if (done_range && walked.ok()) done_range(dropped, doc.size());
   if (!select) facts->all_resource_count = facts->resource_count;
   return walked;
+}
+
+}  // namespace
+
+Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHook& on_resource,
+                 const std::function<void(uint64_t)>& progress, const StateSelection& select,
+                 const std::function<void(uint64_t, uint64_t)>& done_range, bool validate_on_thread) {
+  *facts = StateFacts{};
+  // The validating pass runs on a thread of its own beside the walk below,
+  // which reads by structure alone; a syntax error wins over whatever the
+  // walk made of the broken text, so the result is the one the two passes
+  // one after the other gave.
+  Status syntax;
+  auto validate = [doc, &progress, &syntax] {
+    JsonScanner check(doc);
+    if (progress) check.OnProgress(size_t{4} << 20, progress);
+    if (!check.SkipValue(0)) {
+      syntax = check.status();
+    } else if (!check.AtEnd()) {
+      check.Fail("unexpected data after the end of the document");
+      syntax = check.status();
+    }
+  };
+  std::thread validator;
+  if (validate_on_thread) {
+    try {
+      validator = std::thread(validate);
+    } catch (const std::system_error&) {
+      // no thread to spare: first the check, then the walk
+    }
+  }
+  if (!validator.joinable()) {
+    validate();
+    if (!syntax.ok()) return syntax;
+  }
+  Status walked = WalkState(doc, facts, on_resource, select, done_range);
+  if (validator.joinable()) validator.join();
+  return syntax.ok() ? walked : syntax;
 }
 
 Status WalkStateResources(std::string_view doc, const StateModule& root,
                           const std::function<Status(std::string_view, uint64_t, int)>& fn,
                           const StateSelection& select, const std::function<void(uint64_t, uint64_t)>& done_range) {
   StateResourceFacts rf;
-  return WalkModule(doc, root, /*first=*/true, 0, fn, select, &rf, done_range);
+  return WalkModule(
+      doc, root, /*first=*/true, 0,
+      [&fn](std::string_view raw, uint64_t offset, int blank_lines, const StateResourceFacts&) {
+        return fn(raw, offset, blank_lines);
+      },
+      select, /*read_facts=*/false, &rf, done_range);
 }
 
 }  // namespace tfstream::stream

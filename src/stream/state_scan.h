@@ -82,11 +82,15 @@ using StateSelection = std::function<bool(const StateResourceFacts&)>;
 
 // Validates the whole document and reads its facts. `progress(offset)` (may
 // be empty) is told from time to time how far the validating pass has come;
-// `done_range(begin, end)` (may be empty), that the walk after it is done
-// with the bytes in [begin, end).
+// `done_range(begin, end)` (may be empty), that the walk is done with the
+// bytes in [begin, end). With `validate_on_thread`, the validating pass runs
+// on a thread of its own beside the walk (which then meets text not yet
+// validated; its hook may see what broken text made of a resource, but a
+// syntax error is what is returned); `progress` is then called from there.
 Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHook& on_resource = nullptr,
                  const std::function<void(uint64_t)>& progress = nullptr, const StateSelection& select = nullptr,
-                 const std::function<void(uint64_t, uint64_t)>& done_range = nullptr);
+                 const std::function<void(uint64_t, uint64_t)>& done_range = nullptr,
+                 bool validate_on_thread = false);
 
 // Reads one resources element (validated text) into *out; an element of a
 // wrong type for its field is an error located in the document. A null

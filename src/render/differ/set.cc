@@ -24,27 +24,48 @@ void ProcessSet(const Change& change, const DiffContext& ctx, Process process) {
   std::vector<long> partner_of_before(nb, -1);
   std::vector<bool> claimed(na, false);
   // Go compares every pair; equal values share a hash, so only the after
-  // elements in the before element's bucket (kept in index order) can match.
-  std::unordered_map<uint64_t, std::vector<size_t>> buckets;
-  for (size_t jx = 0; jx < na; ++jx) buckets[stream::JsonHash(At(slice.after, jx))].push_back(jx);
-  for (size_t ix = 0; ix < nb; ++ix) {
-    const stream::JsonValue* b = At(slice.before, ix);
-    auto it = buckets.find(stream::JsonHash(b));
-    if (it == buckets.end()) continue;
-    bool before_sensitive = stream::IsTrue(At(slice.before_sensitive, ix));
-    std::vector<size_t>& bucket = it->second;
-    size_t kept = 0;
-    for (size_t jx : bucket) {
-      if (stream::JsonDeepEqual(b, At(slice.after, jx)) &&
-          before_sensitive == stream::IsTrue(At(slice.after_sensitive, jx)) &&
-          !stream::IsTrue(At(slice.unknown, jx))) {
-        partner_of_before[ix] = static_cast<long>(jx);
-        claimed[jx] = true;
-      } else {
-        bucket[kept++] = jx;
+  // elements with the before element's hash (taken in index order) can
+  // match. An unchanged set (a state's, a no-op's) is one array before and
+  // after: its hashes are taken once.
+  std::vector<uint64_t> after_hash(na);
+  for (size_t jx = 0; jx < na; ++jx) after_hash[jx] = stream::JsonHash(At(slice.after, jx));
+  auto before_hash = [&](size_t ix) {
+    return slice.before == slice.after ? after_hash[ix] : stream::JsonHash(At(slice.before, ix));
+  };
+  auto try_claim = [&](size_t ix, const stream::JsonValue* b, bool before_sensitive, size_t jx) {
+    if (stream::JsonDeepEqual(b, At(slice.after, jx)) &&
+        before_sensitive == stream::IsTrue(At(slice.after_sensitive, jx)) &&
+        !stream::IsTrue(At(slice.unknown, jx))) {
+      partner_of_before[ix] = static_cast<long>(jx);
+      claimed[jx] = true;
+    }
+  };
+  constexpr size_t kLinear = 32;  // below this, a scan beats building buckets
+  if (na <= kLinear) {
+    for (size_t ix = 0; ix < nb; ++ix) {
+      const stream::JsonValue* b = At(slice.before, ix);
+      const uint64_t h = before_hash(ix);
+      const bool before_sensitive = stream::IsTrue(At(slice.before_sensitive, ix));
+      for (size_t jx = 0; jx < na; ++jx) {
+        if (!claimed[jx] && after_hash[jx] == h) try_claim(ix, b, before_sensitive, jx);
       }
     }
-    bucket.resize(kept);
+  } else {
+    std::unordered_map<uint64_t, std::vector<size_t>> buckets;
+    for (size_t jx = 0; jx < na; ++jx) buckets[after_hash[jx]].push_back(jx);
+    for (size_t ix = 0; ix < nb; ++ix) {
+      const stream::JsonValue* b = At(slice.before, ix);
+      auto it = buckets.find(before_hash(ix));
+      if (it == buckets.end()) continue;
+      const bool before_sensitive = stream::IsTrue(At(slice.before_sensitive, ix));
+      std::vector<size_t>& bucket = it->second;
+      size_t kept = 0;
+      for (size_t jx : bucket) {
+        try_claim(ix, b, before_sensitive, jx);
+        if (!claimed[jx]) bucket[kept++] = jx;
+      }
+      bucket.resize(kept);
+    }
   }
   auto child_at = [&](long b, long a) {
     Change c = slice.GetChild(b, a, ctx);

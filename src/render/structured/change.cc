@@ -156,33 +156,57 @@ Change ChangeMap::GetChild(std::string_view key, const DiffContext& ctx) const {
   Change c;
   bool ignored;
   c.before = FromMap(before, key, &c.before_explicit, &cursor[0]);
-  c.after = FromMap(after, key, &c.after_explicit, &cursor[1]);
+  // An unchanged value (a state's, a no-op's) has the same map before and
+  // after: one lookup serves both.
+  if (after == before) {
+    c.after = c.before;
+    c.after_explicit = c.before_explicit;
+  } else {
+    c.after = FromMap(after, key, &c.after_explicit, &cursor[1]);
+  }
   c.unknown = FromMap(unknown, key, &ignored, &cursor[2]);
   c.before_sensitive = FromMap(before_sensitive, key, &ignored, &cursor[3]);
-  c.after_sensitive = FromMap(after_sensitive, key, &ignored, &cursor[4]);
+  if (after_sensitive == before_sensitive) {
+    c.after_sensitive = c.before_sensitive;
+  } else {
+    c.after_sensitive = FromMap(after_sensitive, key, &ignored, &cursor[4]);
+  }
   c.replace_paths = replace_paths.GetChildWithKey(key, ctx);
   c.relevant_attributes = relevant_attributes.GetChildWithKey(key, ctx);
   c.non_legacy_schema = non_legacy_schema;
   return c;
 }
 
-std::vector<std::string_view> ChangeMap::ExplicitKeys() const {
+// The sorted union of the keys of `maps` (null ones count as empty). A
+// parsed map's members are sorted and unique already, so the union of one
+// distinct map (an unchanged value's before and after are one) is usually
+// its keys as they are.
+template <size_t N>
+std::vector<std::string_view> KeyUnion(const JsonValue* const (&maps)[N]) {
+  const JsonValue* distinct[N];
+  size_t n = 0;
+  for (const JsonValue* m : maps) {
+    if (m == nullptr || m->size == 0) continue;
+    bool seen = false;
+    for (size_t i = 0; i < n && !seen; ++i) seen = distinct[i] == m;
+    if (!seen) distinct[n++] = m;
+  }
   std::vector<std::string_view> keys;
-  AddKeys(before, &keys);
-  AddKeys(after, &keys);
-  SortUnique(&keys);
+  for (size_t i = 0; i < n; ++i) AddKeys(distinct[i], &keys);
+  bool sorted = true;
+  for (size_t i = 1; i < keys.size() && sorted; ++i) sorted = keys[i - 1] < keys[i];
+  if (!sorted) SortUnique(&keys);
   return keys;
 }
 
+std::vector<std::string_view> ChangeMap::ExplicitKeys() const {
+  const JsonValue* const maps[] = {before, after};
+  return KeyUnion(maps);
+}
+
 std::vector<std::string_view> ChangeMap::AllKeys() const {
-  std::vector<std::string_view> keys;
-  AddKeys(before, &keys);
-  AddKeys(after, &keys);
-  AddKeys(unknown, &keys);
-  AddKeys(after_sensitive, &keys);
-  AddKeys(before_sensitive, &keys);
-  SortUnique(&keys);
-  return keys;
+  const JsonValue* const maps[] = {before, after, unknown, after_sensitive, before_sensitive};
+  return KeyUnion(maps);
 }
 
 Change ChangeSlice::GetChild(long before_ix, long after_ix, const DiffContext& ctx) const {
