@@ -15,8 +15,9 @@ struct PreparedStateForm {
 
   // pipeline::PrepareState on ctx; `schemas_needed` for the forms that render
   // values or carry the schemas. `progress` may be null.
-  Status Prepare(pipeline::ProgressMeter* progress, bool schemas_needed) {
-    return pipeline::PrepareState(&ctx, progress, schemas_needed, &state);
+  // `resources_parsed_later`: see pipeline::PrepareState.
+  Status Prepare(pipeline::ProgressMeter* progress, bool schemas_needed, bool resources_parsed_later = false) {
+    return pipeline::PrepareState(&ctx, progress, schemas_needed, &state, resources_parsed_later);
   }
 
   pipeline::PlanContext ctx;

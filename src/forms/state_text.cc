@@ -16,7 +16,10 @@ namespace tfstream::forms {
 Status RenderStateText(const pipeline::Input& input, const pipeline::Options& options,
                        pipeline::ProgressMeter* progress, buffer::OutputSink* out, pipeline::Report* report) {
   PreparedStateForm form(input, options);
-  Status s = form.Prepare(progress, /*schemas_needed=*/true);
+  // Every output and every resource shown is parsed below, which validates
+  // it: the pre-scan leaves their contents to that, and a failure from here
+  // on gives way to the document's first syntax error (PreferSyntaxError).
+  Status s = form.Prepare(progress, /*schemas_needed=*/true, /*resources_parsed_later=*/true);
   if (!s.ok()) return s;
   pipeline::PlanContext& ctx = form.ctx;
   const pipeline::PreparedState& prepared = form.state;
@@ -48,7 +51,7 @@ Status RenderStateText(const pipeline::Input& input, const pipeline::Options& op
     for (const stream::ByteRange& object : facts.outputs_objects) {
       if (!(s = stream::IndexObjectMembers(input.plan, object, "outputs", &outputs, stream::ValueSkip::kByStructure))
                .ok()) {
-        return ctx.PlanError(s);
+        return pipeline::PreferSyntaxError(ctx, ctx.PlanError(s));
       }
     }
     std::string text;
@@ -56,14 +59,16 @@ Status RenderStateText(const pipeline::Input& input, const pipeline::Options& op
       text.clear();
       s = worker.RenderStateOutput(name, range, &text);
       worker.Reset();
-      if (!s.ok()) return s;
+      if (!s.ok()) return pipeline::PreferSyntaxError(ctx, s);
       held_outputs.Append(text);
     }
   }
   pipeline::BlockSink sink;
   sink.consume = [out](std::string_view block) { return out->AppendBlock(block); };
   sink.flush = [out] { return out->Flush(); };
-  if (!(s = pipeline::RenderStateBlocks(ctx, facts, prepared.select, &worker, progress, sink)).ok()) return s;
+  if (!(s = pipeline::RenderStateBlocks(ctx, facts, prepared.select, &worker, progress, sink)).ok()) {
+    return pipeline::PreferSyntaxError(ctx, s);
+  }
   if (show_outputs) {
     out->Append("\n\nOutputs:\n\n");
     if (!(s = held_outputs.WriteTo(out)).ok()) return s;

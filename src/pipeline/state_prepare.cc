@@ -28,7 +28,8 @@ Status CheckIsState(const stream::DocumentMembers& m, bool raw_state_keys) {
 
 }  // namespace
 
-Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_needed, PreparedState* out) {
+Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_needed, PreparedState* out,
+                    bool resources_parsed_later) {
   static constexpr std::string_view kStopped = "stopped at a resource of an unknown mode";
   std::function<void(uint64_t)> done_before;
   if (Status start = StartScan(ctx, progress, &done_before); !start.ok()) return start;
@@ -45,8 +46,16 @@ Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_need
     const stream::ChangeFilter* filter = &ctx->opt.filter;
     out->select = [filter](const stream::StateResourceFacts& rf) { return filter->MatchesAddress(rf.address); };
   }
-  Status s = stream::ScanState(ctx->in.plan, &out->facts, check_mode, done_before, out->select,
-                               ctx->in.release_plan_range, /*validate_on_thread=*/ctx->opt.jobs >= 2);
+  stream::StateScanOptions scan;
+  scan.on_resource = check_mode;
+  scan.progress = done_before;
+  scan.select = out->select;
+  scan.done_range = ctx->in.release_plan_range;
+  using Resources = stream::StateScanOptions::Resources;
+  scan.resources = resources_parsed_later ? Resources::kValidatedByRender
+                   : ctx->opt.jobs >= 2   ? Resources::kValidateOnThread
+                                          : Resources::kValidate;
+  Status s = stream::ScanState(ctx->in.plan, &out->facts, scan);
   // A syntax error (the validating pass may run beside the walk) wins.
   if (!mode_error.ok() && s.message() == kStopped) return mode_error;
   if (!s.ok()) return ctx->PlanError(ExplainScanError(ctx->in.plan, s));
@@ -72,6 +81,12 @@ Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_need
   if (!schemas_needed) return Status::Ok();
   ctx->facts.needed_schemas = out->facts.needed_schemas;
   return CheckSchemas(ctx);
+}
+
+Status PreferSyntaxError(const PlanContext& ctx, Status failure) {
+  if (failure.ok()) return failure;
+  Status syntax = stream::ValidateState(ctx.in.plan);
+  return syntax.ok() ? failure : ctx.PlanError(ExplainScanError(ctx.in.plan, syntax));
 }
 
 }  // namespace tfstream::pipeline

@@ -25,6 +25,16 @@ inline constexpr std::string_view kStateFormatVersion = "1.0";
 // Scans ctx->in.plan as a state and settles the flavour (ResolveFlavor,
 // with the state's providers as its sign); with `schemas_needed`, checks
 // that the schemas have every resource's type. `progress` may be null.
-Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_needed, PreparedState* out);
+// `resources_parsed_later`: the caller parses every resource the selection
+// takes and every output (which validates them), so the scan leaves their
+// contents to it (StateScanOptions::kValidatedByRender); the caller then
+// passes whatever fails after this through PreferSyntaxError.
+Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_needed, PreparedState* out,
+                    bool resources_parsed_later = false);
+
+// Go checks the syntax of the whole document before anything else: a failure
+// met after a scan that left the resources to the render pass gives way to
+// the document's first syntax error, if it has one.
+Status PreferSyntaxError(const PlanContext& ctx, Status failure);
 
 }  // namespace tfstream::pipeline

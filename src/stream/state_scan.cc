@@ -1,12 +1,14 @@
-// Two passes over a state document: JsonScanner::SkipValue validates all of
-// it (as Go checks the syntax of the whole text before decoding), and the
-// walk reads the members it needs and skips the rest by structure. With a
-// thread to spare they run side by side. Errors
-// are located at the value that is wrong ("byte N: ...").
+// The pre-scan of a state: a walk that reads the members it needs and skips
+// the rest, and the validation of the whole text (Go checks the syntax of
+// all of it before decoding), done before the walk, beside it on a thread of
+// its own, or by the walk itself for the skeleton and by the render pass for
+// the resources (StateScanOptions). Errors are located at the value that is
+// wrong ("byte N: ...").
 #include "stream/state_scan.h"
 
 #include <system_error>
 #include <thread>
+#include <utility>
 
 #include "stream/json_value.h"
 
@@ -35,53 +37,85 @@ bool ExpectKind(JsonScanner* s, char kind, std::string_view field) {
                  std::string(Found(c)));
 }
 
+// How a walk passes over the values it does not read. A walk that only
+// finds ends (kByStructure) follows one that validated the document; one
+// that validates the skeleton (kValidate) checks every byte outside the
+// resources' elements, whose contents the render pass validates as it
+// parses them (or the walk, for an element it does not select).
+enum class Skeleton { kByStructure, kValidate };
+
+// What one walk carries: how it skips, and whether it met a key of the
+// state's structure twice (a repeated "resources" replaces an array no walk
+// comes back to: its elements are then validated by a pass over the whole
+// document).
+struct WalkPass {
+  Skeleton how = Skeleton::kByStructure;
+  bool repeated_structure = false;
+
+  // `outer_depth`: containers open around the value (for the depth limit).
+  bool Skip(JsonScanner* s, int outer_depth) const {
+    return how == Skeleton::kValidate ? s->SkipValue(outer_depth) : s->SkipStructurally(outer_depth);
+  }
+};
+
+// Depths of a module nested `nesting` levels below the root module (at 0):
+// the document, "values" and the modules and child_modules arrays above.
+int ModuleDepth(int nesting) { return 2 + 2 * nesting; }    // around the module object
+int ElementDepth(int nesting) { return 4 + 2 * nesting; }   // around a resources element
+
 // A string field: null leaves what an earlier key set.
-bool ReadString(JsonScanner* s, std::string_view field, std::string* out) {
+bool ReadString(JsonScanner* s, std::string_view field, std::string* out, const WalkPass& pass, int depth) {
   if (!ExpectKind(s, '"', field)) return false;
-  if (s->Peek() == 'n') return s->SkipStructurally(2);
+  if (s->Peek() == 'n') return pass.Skip(s, depth);
   return s->ReadString(out);
 }
 
-bool ReadBool(JsonScanner* s, std::string_view field, bool* out) {
+bool ReadBool(JsonScanner* s, std::string_view field, bool* out, const WalkPass& pass, int depth) {
   if (!ExpectKind(s, 't', field)) return false;
   char c = s->Peek();
   if (c != 'n') *out = c == 't';
-  return s->SkipStructurally(2);
+  return pass.Skip(s, depth);
 }
 
 // Reads the resources element at the cursor into *out and leaves the cursor
 // after it: one pass over the element gives both its facts and its end. A
-// null element gives empty facts.
-bool ReadFactsHere(JsonScanner* s, StateResourceFacts* out) {
+// null element gives empty facts. The members not read are skipped by
+// structure whatever the pass: the element is validated as a whole by
+// whoever parses it.
+bool ReadFactsHere(JsonScanner* s, StateResourceFacts* out, const WalkPass& pass, int depth) {
   out->Clear();
-  if (s->Peek() == 'n') return s->SkipStructurally(3);
+  if (s->Peek() == 'n') return pass.Skip(s, depth);
   if (!s->BeginObject("'{'")) return false;
+  const WalkPass inside;  // by structure
+  const int d = depth + 1;
   bool first = true;
   std::string_view raw_key;
   while (s->NextKey(&first, &raw_key)) {
     const FieldKey key(raw_key);
     bool ok;
-    if (key.Is("address")) ok = ReadString(s, "address", &out->address);
-    else if (key.Is("mode")) ok = ReadString(s, "mode", &out->mode);
-    else if (key.Is("type")) ok = ReadString(s, "type", &out->type);
-    else if (key.Is("name")) ok = ReadString(s, "name", &out->name);
-    else if (key.Is("provider_name")) ok = ReadString(s, "provider_name", &out->provider_name);
-    else if (key.Is("deposed_key")) ok = ReadString(s, "deposed_key", &out->deposed_key);
-    else if (key.Is("tainted")) ok = ReadBool(s, "tainted", &out->tainted);
-    else if (key.Is("values")) ok = ExpectKind(s, '{', "values") && s->SkipStructurally(3);
-    else ok = s->SkipStructurally(3);
+    if (key.Is("address")) ok = ReadString(s, "address", &out->address, inside, d);
+    else if (key.Is("mode")) ok = ReadString(s, "mode", &out->mode, inside, d);
+    else if (key.Is("type")) ok = ReadString(s, "type", &out->type, inside, d);
+    else if (key.Is("name")) ok = ReadString(s, "name", &out->name, inside, d);
+    else if (key.Is("provider_name")) ok = ReadString(s, "provider_name", &out->provider_name, inside, d);
+    else if (key.Is("deposed_key")) ok = ReadString(s, "deposed_key", &out->deposed_key, inside, d);
+    else if (key.Is("tainted")) ok = ReadBool(s, "tainted", &out->tainted, inside, d);
+    else if (key.Is("values")) ok = ExpectKind(s, '{', "values") && s->SkipStructurally(d);
+    else ok = s->SkipStructurally(d);
     if (!ok) return false;
   }
   return s->ok();
 }
 
 // Records the range of an array (or nothing for null) and whether it has an
-// element.
-bool RecordArray(JsonScanner* s, std::string_view field, ByteRange* range, bool* non_empty) {
+// element. The array itself is skipped by structure: the walk comes back to
+// it element by element.
+bool RecordArray(JsonScanner* s, std::string_view field, ByteRange* range, bool* non_empty, const WalkPass& pass,
+                 int depth) {
   if (!ExpectKind(s, '[', field)) return false;
   bool null = s->Peek() == 'n';
   size_t begin = s->pos();
-  if (!s->SkipStructurally(2)) return false;
+  if (!(null ? pass.Skip(s, depth) : s->SkipStructurally(depth))) return false;
   *range = null ? ByteRange{} : ByteRange{begin, s->pos(), true};
   *non_empty = false;
   if (!null) {
@@ -93,25 +127,28 @@ bool RecordArray(JsonScanner* s, std::string_view field, ByteRange* range, bool*
 }
 
 // The fields of one module object, decoded into *m (a repeated key replaces
-// the array; keys of other fields are skipped).
-bool ReadModule(JsonScanner* s, StateModule* m) {
+// the array; keys of other fields are skipped). `nesting`: 0 for the root.
+bool ReadModule(JsonScanner* s, StateModule* m, WalkPass* pass, int nesting) {
+  const int depth = ModuleDepth(nesting);
   if (!ExpectKind(s, '{', "root_module")) return false;
-  if (s->Peek() == 'n') return s->SkipStructurally(2);
+  if (s->Peek() == 'n') return pass->Skip(s, depth);
   if (!s->BeginObject("'{'")) return false;
-  bool first = true;
+  bool first = true, seen_resources = false, seen_children = false;
   std::string_view raw_key;
   std::string ignored;
   while (s->NextKey(&first, &raw_key)) {
     const FieldKey key(raw_key);
     bool ok;
     if (key.Is("resources")) {
-      ok = RecordArray(s, "resources", &m->resources, &m->has_resources);
+      if (std::exchange(seen_resources, true)) pass->repeated_structure = true;
+      ok = RecordArray(s, "resources", &m->resources, &m->has_resources, *pass, depth + 1);
     } else if (key.Is("child_modules")) {
-      ok = RecordArray(s, "child_modules", &m->child_modules, &m->has_child_modules);
+      if (std::exchange(seen_children, true)) pass->repeated_structure = true;
+      ok = RecordArray(s, "child_modules", &m->child_modules, &m->has_child_modules, *pass, depth + 1);
     } else if (key.Is("address")) {
-      ok = ReadString(s, "address", &ignored);
+      ok = ReadString(s, "address", &ignored, *pass, depth + 1);
     } else {
-      ok = s->SkipStructurally(2);
+      ok = pass->Skip(s, depth + 1);
     }
     if (!ok) return false;
   }
@@ -134,15 +171,27 @@ void ReleaseBehind(JsonScanner* s, const std::function<void(uint64_t, uint64_t)>
 // asked to read them).
 using ResourceVisitor = std::function<Status(std::string_view, uint64_t, int, const StateResourceFacts&)>;
 
-// `read_facts`: read each element's facts as it is passed (always done with
-// a selection, which needs them).
-Status WalkModule(std::string_view doc, const StateModule& m, bool first, int depth, const ResourceVisitor& fn,
-                  const StateSelection& select, bool read_facts, StateResourceFacts* rf,
-                  const std::function<void(uint64_t, uint64_t)>& done_range) {
-  if (depth > JsonScanner::kMaxDepth) return Status::Error("modules nested too deep", m.resources.begin);
+// One walk over the modules, in RenderHumanState's order. `read_facts`: read
+// each element's facts as it is passed (always done with a selection, which
+// needs them).
+struct ModuleWalk {
+  std::string_view doc;
+  const ResourceVisitor& fn;
+  const StateSelection& select;
+  bool read_facts;
+  const std::function<void(uint64_t, uint64_t)>& done_range;
+  WalkPass* pass;
+  StateResourceFacts rf;
+
+  Status Walk(const StateModule& m, bool first, int nesting);
+};
+
+Status ModuleWalk::Walk(const StateModule& m, bool first, int nesting) {
+  if (nesting > JsonScanner::kMaxDepth) return Status::Error("modules nested too deep", m.resources.begin);
   JsonScanner s(doc);
   uint64_t released_from = m.child_modules.begin;
   ReleaseBehind(&s, done_range, &released_from);
+  const int element_depth = ElementDepth(nesting);
   int index = 0;
   if (m.resources.present) {
     s.Seek(m.resources.begin);
@@ -156,12 +205,20 @@ Status WalkModule(std::string_view doc, const StateModule& m, bool first, int de
         return Status::Error("expected an object for a resource, found " + std::string(Found(s.Peek())), begin);
       }
       if (read_facts || select) {
-        if (!ReadFactsHere(&s, rf)) return s.status();
-        if (select && !select(*rf)) continue;
-      } else if (!s.SkipStructurally(3)) {
+        if (!ReadFactsHere(&s, &rf, *pass, element_depth)) return s.status();
+        if (select && !select(rf)) {
+          if (pass->how == Skeleton::kValidate) {
+            // Not rendered, so not parsed: validated here.
+            JsonScanner check(doc.substr(0, s.pos()));
+            check.Seek(begin);
+            if (!check.SkipValue(element_depth)) return check.status();
+          }
+          continue;
+        }
+      } else if (!s.SkipStructurally(element_depth)) {
         return s.status();
       }
-      Status st = fn(doc.substr(begin, s.pos() - begin), begin, first ? 0 : (index == 0 ? 2 : 1), *rf);
+      Status st = fn(doc.substr(begin, s.pos() - begin), begin, first ? 0 : (index == 0 ? 2 : 1), rf);
       if (!st.ok()) return st;
       first = false;
       ++index;
@@ -180,9 +237,9 @@ Status WalkModule(std::string_view doc, const StateModule& m, bool first, int de
       }
       const size_t child_begin = s.pos();
       released_from = child_begin;
-      if (!ReadModule(&s, &child)) return s.status();
+      if (!ReadModule(&s, &child, pass, nesting + 1)) return s.status();
       size_t resume = s.pos();
-      Status st = WalkModule(doc, child, first, depth + 1, fn, select, read_facts, rf, done_range);
+      Status st = Walk(child, first, nesting + 1);
       if (!st.ok()) return st;
       s.Seek(resume);
       released_from = resume;
@@ -193,11 +250,11 @@ Status WalkModule(std::string_view doc, const StateModule& m, bool first, int de
 }
 
 // values: {"outputs": {...}, "root_module": {...}}; null leaves the struct.
-bool ReadValues(JsonScanner* s, StateFacts* facts) {
+bool ReadValues(JsonScanner* s, StateFacts* facts, WalkPass* pass) {
   if (!ExpectKind(s, '{', "values")) return false;
-  if (s->Peek() == 'n') return s->SkipStructurally(1);
+  if (s->Peek() == 'n') return pass->Skip(s, 1);
   if (!s->BeginObject("'{'")) return false;
-  bool first = true;
+  bool first = true, seen_root = false;
   std::string_view raw_key;
   while (s->NextKey(&first, &raw_key)) {
     const FieldKey key(raw_key);
@@ -206,12 +263,13 @@ bool ReadValues(JsonScanner* s, StateFacts* facts) {
       if (!ExpectKind(s, '{', "outputs")) return false;
       bool null = s->Peek() == 'n';
       size_t begin = s->pos();
-      ok = s->SkipStructurally(2);
+      ok = pass->Skip(s, 2);
       if (ok) AddMapObject(null ? ByteRange{} : ByteRange{begin, s->pos(), true}, &facts->outputs_objects);
     } else if (key.Is("root_module")) {
-      ok = ReadModule(s, &facts->root);
+      if (std::exchange(seen_root, true)) pass->repeated_structure = true;
+      ok = ReadModule(s, &facts->root, pass, 0);
     } else {
-      ok = s->SkipStructurally(2);
+      ok = pass->Skip(s, 2);
     }
     if (!ok) return false;
   }
@@ -233,76 +291,99 @@ void StateResourceFacts::Clear() {
 Status ReadStateResourceFacts(std::string_view doc, uint64_t offset, StateResourceFacts* out) {
   JsonScanner s(doc.substr(0, offset + SkipValidValue(doc.substr(offset), 0)));
   s.Seek(offset);
-  ReadFactsHere(&s, out);
+  ReadFactsHere(&s, out, WalkPass{}, 0);
   return s.status();
 }
 
 namespace {
 
-Status WalkState(std::string_view doc, StateFacts* facts, const StateResourceHook& on_resource,
-                 const StateSelection& select, const std::function<void(uint64_t, uint64_t)>& done_range) {
+// The whole document validated, as Go checks the syntax of the whole text
+// before decoding it: the first syntax error, or ok.
+Status ValidateWhole(std::string_view doc, const std::function<void(uint64_t)>& progress) {
+  JsonScanner check(doc);
+  if (progress) check.OnProgress(size_t{4} << 20, progress);
+  if (!check.SkipValue(0)) return check.status();
+  if (!check.AtEnd()) {
+    check.Fail("unexpected data after the end of the document");
+    return check.status();
+  }
+  return Status::Ok();
+}
+
+// The walk of ScanState: the top-level members, then every resource in
+// RenderHumanState's order.
+Status WalkState(std::string_view doc, StateFacts* facts, const StateScanOptions& opts, WalkPass* pass) {
   JsonScanner s(doc);
   uint64_t released_from = 0;
-  ReleaseBehind(&s, done_range, &released_from);
+  ReleaseBehind(&s, opts.done_range, &released_from);
   char c = s.Peek();
   if (c == 'n') {
     facts->members.null_document = true;
-    return Status::Ok();  // decodes into the state as nothing
-  }
-  if (c != '{') return Status::Error("expected an object for the state, found " + std::string(Found(c)), s.pos());
-  s.BeginObject("'{'");
-  bool first = true;
-  std::string_view raw_key;
-  while (s.NextKey(&first, &raw_key)) {
-    const FieldKey key(raw_key);
-    NoteDocumentMember(key, &facts->members);
-    if (key.Is("lineage") || key.Is("serial") || key.Is("resources")) facts->tfstate_member = true;
-    bool ok;
-    if (key.Is("format_version")) {
-      facts->has_format_version = true;
-      ok = ReadString(&s, "format_version", &facts->format_version);
-    } else if (key.Is("values")) {
-      const size_t begin = (s.SkipWhitespace(), s.pos());
-      ok = ReadValues(&s, facts);
-      facts->values = ByteRange{begin, s.pos(), true};
-    } else if (key.Is("provider_schemas")) {
-      ok = ExpectKind(&s, '{', "provider_schemas");
-      const bool null = s.Peek() == 'n';
-      const size_t begin = s.pos();
-      ok = ok && s.SkipStructurally(1);
-      if (ok) AddMapObject(null ? ByteRange{} : ByteRange{begin, s.pos(), true}, &facts->provider_schemas_objects);
-    } else if (key.Is("tfstream_provider_format_version")) {
-      facts->has_provider_format_version = true;
-      ok = ReadString(&s, "tfstream_provider_format_version", &facts->provider_format_version);
-    } else if (key.Is("tfstream_flavor")) {
-      ok = ReadString(&s, "tfstream_flavor", &facts->tfstream_flavor);
-    } else {
-      ok = s.SkipStructurally(1);
+    if (!pass->Skip(&s, 0)) return s.status();
+  } else if (c != '{') {
+    return Status::Error("expected an object for the state, found " + std::string(Found(c)), s.pos());
+  } else {
+    s.BeginObject("'{'");
+    bool first = true, seen_values = false;
+    std::string_view raw_key;
+    while (s.NextKey(&first, &raw_key)) {
+      const FieldKey key(raw_key);
+      NoteDocumentMember(key, &facts->members);
+      if (key.Is("lineage") || key.Is("serial") || key.Is("resources")) facts->tfstate_member = true;
+      bool ok;
+      if (key.Is("format_version")) {
+        facts->has_format_version = true;
+        ok = ReadString(&s, "format_version", &facts->format_version, *pass, 1);
+      } else if (key.Is("values")) {
+        if (std::exchange(seen_values, true)) pass->repeated_structure = true;
+        const size_t begin = (s.SkipWhitespace(), s.pos());
+        ok = ReadValues(&s, facts, pass);
+        facts->values = ByteRange{begin, s.pos(), true};
+      } else if (key.Is("provider_schemas")) {
+        ok = ExpectKind(&s, '{', "provider_schemas");
+        const bool null = s.Peek() == 'n';
+        const size_t begin = s.pos();
+        ok = ok && pass->Skip(&s, 1);
+        if (ok) AddMapObject(null ? ByteRange{} : ByteRange{begin, s.pos(), true}, &facts->provider_schemas_objects);
+      } else if (key.Is("tfstream_provider_format_version")) {
+        facts->has_provider_format_version = true;
+        ok = ReadString(&s, "tfstream_provider_format_version", &facts->provider_format_version, *pass, 1);
+      } else if (key.Is("tfstream_flavor")) {
+        ok = ReadString(&s, "tfstream_flavor", &facts->tfstream_flavor, *pass, 1);
+      } else {
+        ok = pass->Skip(&s, 1);
+      }
+      if (!ok) return s.status();
     }
-    if (!ok) return s.status();
+    if (!s.ok()) return s.status();
   }
-  if (!s.ok()) return s.status();
+  if (pass->how == Skeleton::kValidate && !s.AtEnd()) {
+    s.Fail("unexpected data after the end of the document");
+    return s.status();
+  }
+  if (facts->members.null_document) return Status::Ok();  // decodes into the state as nothing
   for (const ByteRange& r : facts->outputs_objects) {
     JsonScanner o(doc);
     o.Seek(r.begin + 1);
     if (o.Peek() != '}') facts->has_outputs = true;
   }
-  if (select) {
+  if (opts.select) {
     Status counted = WalkStateResources(doc, facts->root, [&](std::string_view, uint64_t, int) {
       ++facts->all_resource_count;
       return Status::Ok();
-    }, nullptr, done_range);
+    }, nullptr, opts.done_range);
     if (!counted.ok()) return counted;
   }
   // The walk reads every resource again: it hands their pages back behind
   // itself, 8 MiB at a time (one madvise each).
-  uint64_t dropped = 0;
-  StateResourceFacts facts_of_one;
+  uint64_t dropped = 0, reported = 0;
+  const bool report = opts.progress && pass->how == Skeleton::kValidate;
   const ResourceVisitor visit = [&](std::string_view, uint64_t offset, int, const StateResourceFacts& rf) -> Status {
-    if (done_range && offset > dropped + kDropBatch) {
-      done_range(dropped, offset);
+    if (opts.done_range && offset > dropped + kDropBatch) {
+      opts.done_range(dropped, offset);
       dropped = offset;
     }
+    if (report && offset > reported + (size_t{4} << 20)) opts.progress(reported = offset);
     ++facts->resource_count;
     if (rf.provider_name.starts_with(kOpenTofuRegistryPrefix)) facts->opentofu_sign = true;
     if (rf.mode == "managed" || rf.mode == "data") {
@@ -312,38 +393,40 @@ Status WalkState(std::string_view doc, StateFacts* facts, const StateResourceHoo
                                       SchemaUse{rf.address, offset});
       }
     }
-    return on_resource ? on_resource(rf, offset) : Status::Ok();
+    return opts.on_resource ? opts.on_resource(rf, offset) : Status::Ok();
   };
-  Status walked =
-      WalkModule(doc, facts->root, /*first=*/true, 0, visit, select, /*read_facts=*/true, &facts_of_one, done_range);
-  if (done_range && walked.ok()) done_range(dropped, doc.size());
-  if (!select) facts->all_resource_count = facts->resource_count;
+  ModuleWalk walk{doc, visit, opts.select, /*read_facts=*/true, opts.done_range, pass, {}};
+  Status walked = walk.Walk(facts->root, /*first=*/true, 0);
+  if (opts.done_range && walked.ok()) opts.done_range(dropped, doc.size());
+  if (!opts.select) facts->all_resource_count = facts->resource_count;
   return walked;
 }
 
 }  // namespace
 
-Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHook& on_resource,
-                 const std::function<void(uint64_t)>& progress, const StateSelection& select,
-                 const std::function<void(uint64_t, uint64_t)>& done_range, bool validate_on_thread) {
+Status ScanState(std::string_view doc, StateFacts* facts, const StateScanOptions& opts) {
   *facts = StateFacts{};
-  // The validating pass runs on a thread of its own beside the walk below,
-  // which reads by structure alone; a syntax error wins over whatever the
-  // walk made of the broken text, so the result is the one the two passes
-  // one after the other gave.
-  Status syntax;
-  auto validate = [doc, &progress, &syntax] {
-    JsonScanner check(doc);
-    if (progress) check.OnProgress(size_t{4} << 20, progress);
-    if (!check.SkipValue(0)) {
-      syntax = check.status();
-    } else if (!check.AtEnd()) {
-      check.Fail("unexpected data after the end of the document");
-      syntax = check.status();
+  if (opts.resources == StateScanOptions::Resources::kValidatedByRender) {
+    // The skeleton is validated by the walk; the resources' elements by
+    // whoever parses them. Where the walk stops, or met a repeated key whose
+    // earlier arrays it never comes back to, the whole document is checked,
+    // so that a syntax error anywhere wins as in Go.
+    WalkPass pass{Skeleton::kValidate};
+    Status walked = WalkState(doc, facts, opts, &pass);
+    if (!walked.ok() || pass.repeated_structure) {
+      Status syntax = ValidateWhole(doc, nullptr);
+      if (!syntax.ok()) return syntax;
     }
-  };
+    return walked;
+  }
+  // The validating pass runs on a thread of its own beside the walk, which
+  // reads by structure alone; a syntax error wins over whatever the walk
+  // made of the broken text, so the result is the one the two passes one
+  // after the other gave.
+  Status syntax;
+  auto validate = [doc, &opts, &syntax] { syntax = ValidateWhole(doc, opts.progress); };
   std::thread validator;
-  if (validate_on_thread) {
+  if (opts.resources == StateScanOptions::Resources::kValidateOnThread) {
     try {
       validator = std::thread(validate);
     } catch (const std::system_error&) {
@@ -354,21 +437,22 @@ Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHoo
     validate();
     if (!syntax.ok()) return syntax;
   }
-  Status walked = WalkState(doc, facts, on_resource, select, done_range);
+  WalkPass pass;
+  Status walked = WalkState(doc, facts, opts, &pass);
   if (validator.joinable()) validator.join();
   return syntax.ok() ? walked : syntax;
 }
 
+Status ValidateState(std::string_view doc) { return ValidateWhole(doc, nullptr); }
+
 Status WalkStateResources(std::string_view doc, const StateModule& root,
                           const std::function<Status(std::string_view, uint64_t, int)>& fn,
                           const StateSelection& select, const std::function<void(uint64_t, uint64_t)>& done_range) {
-  StateResourceFacts rf;
-  return WalkModule(
-      doc, root, /*first=*/true, 0,
-      [&fn](std::string_view raw, uint64_t offset, int blank_lines, const StateResourceFacts&) {
-        return fn(raw, offset, blank_lines);
-      },
-      select, /*read_facts=*/false, &rf, done_range);
+  const ResourceVisitor visit = [&fn](std::string_view raw, uint64_t offset, int blank_lines,
+                                      const StateResourceFacts&) { return fn(raw, offset, blank_lines); };
+  WalkPass pass;
+  ModuleWalk walk{doc, visit, select, /*read_facts=*/false, done_range, &pass, {}};
+  return walk.Walk(root, /*first=*/true, 0);
 }
 
 }  // namespace tfstream::stream

@@ -80,17 +80,37 @@ using StateResourceHook = std::function<Status(const StateResourceFacts&, uint64
 // selection is the walk over a state holding only those resources.
 using StateSelection = std::function<bool(const StateResourceFacts&)>;
 
-// Validates the whole document and reads its facts. `progress(offset)` (may
-// be empty) is told from time to time how far the validating pass has come;
-// `done_range(begin, end)` (may be empty), that the walk is done with the
-// bytes in [begin, end). With `validate_on_thread`, the validating pass runs
-// on a thread of its own beside the walk (which then meets text not yet
-// validated; its hook may see what broken text made of a resource, but a
-// syntax error is what is returned); `progress` is then called from there.
-Status ScanState(std::string_view doc, StateFacts* facts, const StateResourceHook& on_resource = nullptr,
-                 const std::function<void(uint64_t)>& progress = nullptr, const StateSelection& select = nullptr,
-                 const std::function<void(uint64_t, uint64_t)>& done_range = nullptr,
-                 bool validate_on_thread = false);
+struct StateScanOptions {
+  // Called for each resource in walk order (may be empty).
+  StateResourceHook on_resource;
+  // Told from time to time how far the scan has come (may be empty).
+  std::function<void(uint64_t)> progress;
+  // --address (may be empty).
+  StateSelection select;
+  // That the walk is done with the bytes in [begin, end) (may be empty).
+  std::function<void(uint64_t, uint64_t)> done_range;
+  // How the contents of the resources' elements are validated:
+  //   kValidate: by a validating pass over the whole document first;
+  //   kValidateOnThread: the same pass on a thread of its own beside the
+  //     walk, which then meets text not yet validated (its hook may see what
+  //     broken text made of a resource, but a syntax error is what is
+  //     returned); `progress` is then called from that thread;
+  //   kValidatedByRender: not here, except for the elements `select` leaves
+  //     out: the caller parses every element it is handed (yajl validates)
+  //     and, where anything fails after this scan, asks ValidateState for
+  //     the syntax error that wins. Everything else (the skeleton) is
+  //     validated by the walk itself, and any failure of the walk is
+  //     checked against the whole document.
+  enum class Resources { kValidate, kValidateOnThread, kValidatedByRender };
+  Resources resources = Resources::kValidate;
+};
+
+// Reads the document's facts, validating it as `opts.resources` says.
+Status ScanState(std::string_view doc, StateFacts* facts, const StateScanOptions& opts = {});
+
+// The first syntax error of the whole document (what Go's decoder meets
+// before anything else), or ok.
+Status ValidateState(std::string_view doc);
 
 // Reads one resources element (validated text) into *out; an element of a
 // wrong type for its field is an error located in the document. A null

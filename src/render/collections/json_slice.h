@@ -20,7 +20,11 @@ void ProcessJsonSlice(const stream::JsonValue* before, const stream::JsonValue* 
   const size_t na = after != nullptr ? after->size : 0;
   std::vector<uint64_t> hb(nb), ha(na);
   for (size_t i = 0; i < nb; ++i) hb[i] = stream::JsonHash(before->items[i]);
-  for (size_t i = 0; i < na; ++i) ha[i] = stream::JsonHash(after->items[i]);
+  if (after == before) {
+    ha = hb;  // an unchanged array: hashed once
+  } else {
+    for (size_t i = 0; i < na; ++i) ha[i] = stream::JsonHash(after->items[i]);
+  }
   auto bv = [&](size_t i) { return before->items[i]; };
   auto av = [&](size_t i) { return after->items[i]; };
   ProcessSlice(

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Broken states (--state). The text form leaves the contents of the
+# resources to the render pass, which validates each element as it parses
+# it; everything else is validated by the pre-scan's walk. Whatever fails,
+# the error must be the one Go's decoder meets first (it checks the syntax of
+# the whole text before anything else): the same line a form that validates
+# the whole document up front (--summary) prints, at the same byte, with
+# only complete blocks on stdout before it.
+source "$(dirname "$0")/lib.sh"
+
+STATE=$FIXTURES/state.json
+SCHEMAS=$FIXTURES/state_schemas.json
+for j in 1 2; do
+  tf --state --no-color -j $j --schemas "$SCHEMAS" "$STATE"
+  cp "$W/out" "good-j$j.txt"
+  result "state/fixture-renders-j$j" "$([ "$RC" = 0 ] && [ -s good-j$j.txt ] && echo 1 || echo 0)" "$(describe_run)"
+done
+
+# make NAME PYTHON-EXPR: writes NAME.json, the fixture's text `t` changed by
+# the expression (which yields the new text).
+make() {
+  $PYTHON -S - "$STATE" "$1.json" "$2" <<'PY'
+import sys
+t = open(sys.argv[1], encoding="utf-8").read()
+def last(s):  # offset of the last occurrence
+    i = t.rfind(s)
+    assert i >= 0, s
+    return i
+def first(s):
+    i = t.find(s)
+    assert i >= 0, s
+    return i
+out = eval(sys.argv[3])
+open(sys.argv[2], "w", encoding="utf-8").write(out)
+PY
+}
+
+# same_error ID FILE [ARGS...]: the text form (-j1 and -j2) fails with exactly
+# the line --summary prints (which validates everything first), and its
+# stdout is a run of complete blocks of the good text.
+same_error() {
+  local id=$1 file=$2
+  shift 2
+  tf --state --summary --no-color "$@" "$file"
+  local want rc_want=$RC
+  want=$(err_line)
+  result "$id/summary-fails" "$([ "$rc_want" = 1 ] && [[ $want == "tfstream: $file: byte "* ]] && echo 1 || echo 0)" \
+    "$(describe_run)"
+  for j in 1 2; do
+    expect_error "$id-j$j" "$file" --stdout-prefix "good-j$j.txt" --boundary @line -- \
+      --state --no-color -j $j --schemas "$SCHEMAS" "$@" "$file"
+    result "$id-j$j/same-line" "$([ "$(err_line)" = "$want" ] && echo 1 || echo 0)" "got $(err_line), want $want"
+    # Only whole blocks: empty, or ending with a block's closing brace line.
+    if [ -s "$W/out" ]; then
+      result "$id-j$j/whole-blocks" "$([ "$(tail -n 1 "$W/out")" = "}" ] && echo 1 || echo 0)" "$(tail -n 1 "$W/out")"
+    fi
+  done
+}
+
+# Inside the last resource, which only the render pass parses.
+make bad_last_value 't[:last("\"values\":{")] + "\"values\":{\"x\":tru," + t[last("\"values\":{") + 10:]'
+same_error state/bad-value-in-last-resource bad_last_value.json
+make bad_first_value 't[:first("\"values\":{")] + "\"values\":{\"x\":[1,,2]," + t[first("\"values\":{") + 10:]'
+same_error state/bad-value-in-first-resource bad_first_value.json
+# A semantic error early and a syntax error late: the syntax error wins.
+make semantic_then_syntax \
+  't[:first("\"values\":{")] + "\"values\":5,\"v2\":{" + t[first("\"values\":{") + 10:last("\"values\":{")] + "\"values\":{\"x\":nul," + t[last("\"values\":{") + 10:]'
+same_error state/semantic-then-syntax semantic_then_syntax.json
+# Nested past Go's limit inside a resource (the depth counts from the document).
+make too_deep 't[:last("\"values\":{")] + "\"values\":{\"x\":" + "[" * 10000 + "]" * 10000 + "," + t[last("\"values\":{") + 10:]'
+same_error state/too-deep-in-resource too_deep.json
+# The skeleton, which the walk validates.
+make bad_version 't[:1] + "\"terraform_version\":tru," + t[1:]'
+same_error state/bad-top-level-member bad_version.json
+make trailing 't + "x"'
+same_error state/trailing-data trailing.json
+make bad_module_member 't[:first("\"child_modules\":[{") + 18] + "\"x\":[1 2]," + t[first("\"child_modules\":[{") + 18:]'
+same_error state/bad-module-member bad_module_member.json
+make bad_output 't[:first("\"values\":{") + 10] + "\"outputs\":{\"o\":{\"value\":[1,],\"sensitive\":false}}," + t[first("\"values\":{") + 10:]'
+same_error state/bad-output bad_output.json
+# An earlier "resources" that a repeated key replaces: never rendered, still
+# checked.
+make repeated_resources 't[:first("\"child_modules\":[{") + 18] + "\"resources\":[{\"values\":{\"x\":tru}}]," + t[first("\"child_modules\":[{") + 18:]'
+same_error state/replaced-resources-array repeated_resources.json
+# A resource --address leaves out is not rendered, but still checked.
+same_error state/bad-value-in-unselected-resource bad_first_value.json --address 'module.*'
+# Cut inside the last resource: the truncation message.
+make truncated 't[:last("\"values\":{") + 20]'
+same_error state/truncated-in-last-resource truncated.json
+tf --state --no-color --schemas "$SCHEMAS" truncated.json
+result state/truncated-says-so "$(grep -q truncated "$W/err" && echo 1 || echo 0)" "$(describe_run)"
+
+finish
