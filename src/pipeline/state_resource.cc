@@ -76,9 +76,9 @@ Status ResourceWorker::RenderStateBlock(std::string_view raw, uint64_t offset, i
   render::Diff diff = render::differ::ComputeDiffForBlock(change, *block, diff_ctx);
   if (!error_.empty()) return ctx_.AddressError(address, error_, offset);
   if (!unknown_names_.empty()) ctx_.stale_schemas.Add(provider, !managed, type, unknown_names_);
-  std::string body;
-  diff.RenderHuman(0, StateOpts(Opts()), &body);
-  if (!error_.empty()) return ctx_.AddressError(address, error_, offset);
+  // The block goes straight to `out`: a failing block is cut off again by
+  // the caller (RenderBlocksInBatches, or the single-thread walk, which
+  // renders each block into a text of its own).
   out->append(static_cast<size_t>(blank_lines), '\n');
   out->append("# ");
   out->append(address);
@@ -95,7 +95,8 @@ Status ResourceWorker::RenderStateBlock(std::string_view raw, uint64_t offset, i
   out->push_back(' ');
   render::text::AppendGoQuoted(*out, name);
   out->push_back(' ');
-  out->append(body);
+  diff.RenderHuman(0, StateOpts(Opts()), out);
+  if (!error_.empty()) return ctx_.AddressError(address, error_, offset);
   out->push_back('\n');
   return Status::Ok();
 }
