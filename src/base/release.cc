@@ -56,4 +56,14 @@ std::optional<Release> ParseRelease(std::string_view text, bool* prerelease) {
   return r;
 }
 
+std::string Release::VersionText() const {
+  std::string text = std::to_string(major);
+  for (uint32_t part : {minor, patch}) {
+    if (part == kAnyPatch) break;
+    text.push_back('.');
+    text.append(std::to_string(part));
+  }
+  return text;
+}
+
 }  // namespace tfstream

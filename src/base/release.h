@@ -22,6 +22,9 @@ struct Release {
   auto operator<=>(const Release&) const = default;
   // "1.9.5", or "1.9.x" for the newest patch of a line.
   std::string Name() const;
+  // "1.9.5", or "1.9" for the newest patch of a line: what ParseRelease
+  // reads back as this release (a bundle's "terraform_version").
+  std::string VersionText() const;
 };
 
 // Parses "1.9.5", "v1.9.5" and "1.9" (patch kAnyPatch). A prerelease or

@@ -214,15 +214,8 @@ Status BundleWriter::WriteBody() {
   // The release whose text the bundle was made for, spelled so that
   // --renderer-version auto reads it back: "1.9.5", or "1.9" for a line's
   // newest patch.
-  const Release r = ctx_.flavor->release;
-  std::string release = std::to_string(r.major);
-  for (uint32_t part : {r.minor, r.patch}) {
-    if (part == Release::kAnyPatch) break;
-    release.push_back('.');
-    release.append(std::to_string(part));
-  }
   Member("terraform_version");
-  AppendJsonString(release, buf);
+  AppendJsonString(ctx_.flavor->release.VersionText(), buf);
   bool errored, no_changes;
   ResolveQuality(ctx_, &errored, &no_changes);
   if (errored || no_changes) {

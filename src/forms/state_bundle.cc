@@ -57,6 +57,10 @@ Status WriteStateBundle(const pipeline::Input& input, const pipeline::Options& o
   AppendJsonString(buf, ctx.flavor->name);
   Member(out, "format_version");
   AppendJsonString(buf, f.has_format_version ? std::string_view(f.format_version) : pipeline::kStateFormatVersion);
+  // The release whose text the bundle was made for, which --renderer-version
+  // auto reads back (as a plan bundle's).
+  Member(out, "terraform_version");
+  AppendJsonString(buf, ctx.flavor->release.VersionText());
   std::string provider_version;
   bool has_provider_version = false;
   if (f.members.provider_schemas) {
@@ -79,7 +83,7 @@ Status WriteStateBundle(const pipeline::Input& input, const pipeline::Options& o
   Member(out, "provider_schemas");
   if (!(s = WriteTrimmedProviderSchemas(*ctx.schemas, needed, out)).ok()) return s;
   out->Append("\n}\n");
-  (void)report;
+  if (report != nullptr) report->notes = ctx.notes;
   return out->Flush();
 }
 

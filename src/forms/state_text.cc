@@ -75,6 +75,7 @@ Status RenderStateText(const pipeline::Input& input, const pipeline::Options& op
   }
   if (!(s = out->Flush()).ok()) return s;
   if (report != nullptr) {
+    report->notes = ctx.notes;
     report->warnings = ctx.stale_schemas.Warnings();
     if (selecting && facts.resource_count == 0) {
       report->notes.push_back("--address matched none of the state's " + std::to_string(facts.all_resource_count) +

@@ -15,6 +15,16 @@ std::string TextOf(const Flavor& newest, Release release) {
 
 ReleaseChoice ChooseRelease(FlavorId flavour, bool flavour_by_default, const RendererVersion& option,
                             const stream::PlanFacts& facts, const std::string& label) {
+  VersionClaim claim;
+  claim.present = facts.has_terraform_version;
+  claim.is_string = facts.terraform_version_is_string;
+  claim.text = facts.terraform_version;
+  claim.terraform_only_keys = facts.has_applyable_or_complete;
+  return ChooseRelease(flavour, flavour_by_default, option, claim, label);
+}
+
+ReleaseChoice ChooseRelease(FlavorId flavour, bool flavour_by_default, const RendererVersion& option,
+                            const VersionClaim& claim, const std::string& label) {
   const Flavor& newest = FlavorProfile(flavour);
   const ReleaseRange range = SupportedReleases(flavour);
   ReleaseChoice choice{newest, {}};
@@ -28,10 +38,10 @@ ReleaseChoice ChooseRelease(FlavorId flavour, bool flavour_by_default, const Ren
       text = option.given;
       break;
     case RendererVersion::Kind::kAuto:
-      if (!facts.has_terraform_version) return choice;
+      if (!claim.present) return choice;
       source = label + ": terraform_version";
-      text = facts.terraform_version;
-      is_string = facts.terraform_version_is_string;
+      text = claim.text;
+      is_string = claim.is_string;
       break;
   }
   std::optional<Release> parsed = is_string ? ParseRelease(text) : std::nullopt;
@@ -59,12 +69,13 @@ ReleaseChoice ChooseRelease(FlavorId flavour, bool flavour_by_default, const Ren
   choice.profile = FlavorProfileAt(flavour, release);
   // Terraform 1.8 and later write applyable and complete, OpenTofu never:
   // then the default is no guess.
-  if (flavour_by_default && !(flavour == FlavorId::kTerraform && facts.has_applyable_or_complete)) {
+  if (flavour_by_default && !(flavour == FlavorId::kTerraform && claim.terraform_only_keys)) {
     Release as_other = *parsed;
     const FlavorId other = flavour == FlavorId::kTerraform ? FlavorId::kOpenTofu : FlavorId::kTerraform;
     if (ClampRelease(other, &as_other) == ReleaseFit::kSupported) {
       const char* named = option.kind == RendererVersion::Kind::kAuto ? "terraform_version" : "--renderer-version";
-      choice.notes.push_back(label + ": nothing in the plan tells Terraform from OpenTofu, so " + named + " \"" +
+      choice.notes.push_back(label + ": nothing in the " + std::string(claim.document) +
+                             " tells Terraform from OpenTofu, so " + named + " \"" +
                              text + "\" was read as " + std::string(newest.product_name) + "'s (printed the text of " +
                              TextOf(newest, release) + "); give --flavor " +
                              std::string(FlavorProfile(other).name) + " if " +

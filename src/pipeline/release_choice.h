@@ -1,7 +1,7 @@
 // Which release's text a run reproduces, within the flavour already chosen
 // (pipeline/flavor_choice.h): --renderer-version latest, X.Y[.Z], or auto
-// (the default), which reads the plan's "terraform_version" as the pre-scan
-// found it, before any output. OpenTofu writes its own version under that
+// (the default), which reads the plan's (or state's) "terraform_version" as
+// the pre-scan found it, before any output. OpenTofu writes its own version under that
 // key, so the number means a release of whichever flavour was chosen; no
 // other key of the plan is consulted to tell the flavours apart.
 //
@@ -33,8 +33,22 @@ struct ReleaseChoice {
   std::vector<std::string> notes;  // for standard error, without "tfstream: note: "
 };
 
+// What a document says of the release that wrote it.
+struct VersionClaim {
+  bool present = false;    // a non-null "terraform_version"
+  bool is_string = false;  // ... that is a string
+  std::string text;        // ... and its text
+  // Keys only Terraform writes (a plan's "applyable"/"complete", 1.8 on).
+  bool terraform_only_keys = false;
+  std::string_view document = "plan";  // how notes call it ("plan", "state")
+};
+
 // `flavour_by_default`: --flavor auto fell back to Terraform for want of
-// any sign. `label`: how notes name the plan ("plan.json", "standard input").
+// any sign. `label`: how notes name the document ("plan.json", "standard
+// input").
+ReleaseChoice ChooseRelease(FlavorId flavour, bool flavour_by_default, const RendererVersion& option,
+                            const VersionClaim& claim, const std::string& label);
+// A plan's claim, as the pre-scan read it.
 ReleaseChoice ChooseRelease(FlavorId flavour, bool flavour_by_default, const RendererVersion& option,
                             const stream::PlanFacts& facts, const std::string& label);
 

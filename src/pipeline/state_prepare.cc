@@ -3,6 +3,7 @@
 #include "pipeline/flavor_choice.h"
 #include "pipeline/format_version.h"
 #include "pipeline/not_a_plan.h"
+#include "pipeline/release_choice.h"
 #include "pipeline/scan_start.h"
 
 namespace tfstream::pipeline {
@@ -70,7 +71,23 @@ Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_need
   ctx->facts.provider_schemas_objects = f.provider_schemas_objects;
   ctx->facts.tfstream_flavor = f.tfstream_flavor;
   ctx->facts.opentofu_sign = f.opentofu_sign;
-  ctx->SetFlavor(ResolveFlavor(ctx));
+  // The release whose text is printed, as for a plan (release_choice.h).
+  bool flavour_by_default = false;
+  const FlavorId flavour = ResolveFlavor(ctx, &flavour_by_default).id;
+  // Unlike a plan's, a state's terraform_version names the release that
+  // last wrote the state file (jsonstate.Marshal copies the file's), not the
+  // one showing it, which may be any later release: auto takes the newest.
+  // A state bundle's names the release it was made for (state_bundle.h).
+  VersionClaim claim;
+  const bool bundle = !f.tfstream_flavor.empty();
+  claim.present = bundle && f.has_terraform_version;
+  claim.is_string = f.terraform_version_is_string;
+  claim.text = f.terraform_version;
+  claim.document = "state";
+  ReleaseChoice release = ChooseRelease(flavour, flavour_by_default, ctx->opt.renderer_version, claim,
+                                        ctx->in.plan_label);
+  ctx->SetFlavor(release.profile);
+  ctx->notes.insert(ctx->notes.end(), release.notes.begin(), release.notes.end());
   out->newer_format = IsNewerFormat(kStateFormatVersion, f.format_version);
   if (ctx->in.has_schemas) {
     const SchemasFileCheck& file = SchemasFile(ctx);

@@ -334,6 +334,12 @@ Status WalkState(std::string_view doc, StateFacts* facts, const StateScanOptions
       if (key.Is("format_version")) {
         facts->has_format_version = true;
         ok = ReadString(&s, "format_version", &facts->format_version, *pass, 1);
+      } else if (key.Is("terraform_version")) {
+        const char k = s.Peek();
+        facts->has_terraform_version = k != 'n';
+        facts->terraform_version_is_string = k == '"';
+        facts->terraform_version.clear();
+        ok = k == '"' ? s.ReadString(&facts->terraform_version) : pass->Skip(&s, 1);
       } else if (key.Is("values")) {
         if (std::exchange(seen_values, true)) pass->repeated_structure = true;
         const size_t begin = (s.SkipWhitespace(), s.pos());

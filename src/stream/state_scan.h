@@ -47,6 +47,10 @@ struct StateFacts {
   bool tfstate_member = false;
   bool has_format_version = false;
   std::string format_version;
+  // "terraform_version", as a plan's (pre_scan.h): present when not null; a
+  // value of another kind is no error (the release choice notes it).
+  bool has_terraform_version = false, terraform_version_is_string = false;
+  std::string terraform_version;
   // The whole "values" member (the last one), for --bundle to copy.
   ByteRange values;
   // What a state bundle (forms/state_bundle.h) carries beside the state:

@@ -3,12 +3,13 @@
 # shape of plan), a release older than those reproduced gets the oldest's
 # text and a future one the newest's, a malformed version the newest, each
 # with one note; an explicit release wins; a flavour chosen by default is
-# named. Expected texts come from the corpora (the newest renderers' and the
+# named; a state's text follows an explicit release. Expected texts come from the corpora (the newest renderers' and the
 # older releases' own), the plans from them with terraform_version edited.
 #   releases.sh TFSTREAM NEWEST_CASES_DIR VERSIONS_ROOT
 source "$(dirname "$0")/lib.sh" "$1"
 NEWEST=$(cd "$2" && pwd)
 VERSIONS=$(cd "$3" && pwd)
+FIXTURES=$(cd "$(dirname "$0")/../robustness/fixtures" && pwd)
 cd "$WORK" || exit 1
 
 # with_version SRC VERSION DST: SRC's plan with terraform_version set (added
@@ -94,6 +95,55 @@ default_flavour_is_named() {
     t --no-color --flavor terraform --schemas old-schemas.json both.json 2>given.err >/dev/null && [ ! -s given.err ]
 }
 
+# States (--state): the text follows --renderer-version as a plan's does (it
+# shares the renderers: numbers above 2^53 go through a float64 before
+# Terraform 1.7.4 and OpenTofu 1.7.0, as Go's %v prints one), but auto
+# prints the newest: a state's terraform_version is the release that last
+# wrote the state file. A state bundle records the release it was made for.
+state_with_big_number() {
+  python3 - "$FIXTURES/state.json" "$1" big.json <<'PY'
+import json, sys
+src, version, dst = sys.argv[1:]
+d = json.load(open(src))
+d["terraform_version"] = version
+d["values"]["outputs"] = {"big": {"sensitive": False, "type": "number", "value": 123456789012345678901234567890}}
+json.dump(d, open(dst, "w"))
+PY
+}
+# last_line_is TEXT ARGS...: the state's text ends with TEXT, nothing on stderr.
+last_line_is() {
+  local want=$1
+  shift
+  t --no-color --state "$@" --schemas "$FIXTURES/state_schemas.json" big.json >s.out 2>s.err &&
+    [ ! -s s.err ] && [ "$(tail -n 1 s.out)" = "$want" ] || { echo "  $*: $(tail -n 1 s.out) $(cat s.err)"; return 1; }
+}
+state_text_follows_the_release() {
+  local exact='big = 123456789012345678901234567890' float='big = 123456789012345680000000000000'
+  state_with_big_number 1.5.3 &&
+    last_line_is "$float" --flavor terraform --renderer-version 1.6 &&
+    last_line_is "$float" --flavor terraform --renderer-version 1.7.3 &&
+    last_line_is "$float" --flavor opentofu --renderer-version 1.6 &&
+    last_line_is "$exact" --flavor terraform &&
+    last_line_is "$exact" --flavor terraform --renderer-version 1.7.4 &&
+    last_line_is "$exact" --flavor opentofu --renderer-version 1.7 &&
+    last_line_is "$exact" --flavor terraform --renderer-version latest &&
+    # Everything but that line is the same text.
+    t --no-color --state --flavor terraform --renderer-version 1.6 --schemas "$FIXTURES/state_schemas.json" big.json |
+      head -n -1 >old.txt &&
+    t --no-color --state --flavor terraform --schemas "$FIXTURES/state_schemas.json" big.json | head -n -1 >new.txt &&
+    cmp -s old.txt new.txt
+}
+state_bundle_keeps_the_release() {
+  state_with_big_number 1.14.0 &&
+    t --state --bundle --flavor terraform --renderer-version 1.6 --schemas "$FIXTURES/state_schemas.json" big.json \
+      >bundle.json 2>bundle.err && [ ! -s bundle.err ] &&
+    python3 -c 'import json,sys; sys.exit(json.load(open("bundle.json"))["terraform_version"] != "1.6")' &&
+    t --no-color --state bundle.json >from-bundle.out 2>from-bundle.err && [ ! -s from-bundle.err ] &&
+    t --no-color --state --flavor terraform --renderer-version 1.6 --schemas "$FIXTURES/state_schemas.json" big.json \
+      >direct.out && cmp -s from-bundle.out direct.out &&
+    last_line_is 'big = 123456789012345680000000000000' --flavor terraform --renderer-version 1.6
+}
+
 check future_release_gets_newest_text future_release_gets_newest_text
 check release_in_range_is_silent release_in_range_is_silent
 check prerelease_is_the_release_it_precedes prerelease_is_the_release_it_precedes
@@ -103,4 +153,6 @@ check no_version_is_latest no_version_is_latest
 check given_release_wins given_release_wins
 check stdin_reads_the_version_too stdin_reads_the_version_too
 check default_flavour_is_named default_flavour_is_named
+check state_text_follows_the_release state_text_follows_the_release
+check state_bundle_keeps_the_release state_bundle_keeps_the_release
 finish

@@ -116,7 +116,7 @@ TEST_CASE("state --bundle: values copied, schemas trimmed, renders the same with
   };
   const std::string bundle = render(state, &schemas, true);
   CHECK(bundle ==
-        "{\n\"tfstream_flavor\": \"terraform\",\n\"format_version\": \"1.0\",\n"
+        "{\n\"tfstream_flavor\": \"terraform\",\n\"format_version\": \"1.0\",\n\"terraform_version\": \"1.16\",\n"
         "\"tfstream_provider_format_version\": \"1.0\",\n"
         "\"values\": {\"outputs\":{\"o\":{\"value\":\"v\",\"type\":\"string\"}},\"root_module\":{\"resources\":"
         "[{\"address\":\"t.x\",\"mode\":\"managed\",\"type\":\"t\",\"name\":\"x\",\"provider_name\":\"p\","
