@@ -97,7 +97,17 @@ Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_need
   if (embedded) out->newer_format = out->newer_format || IsNewerFormat("1.0", f.provider_format_version);
   if (!schemas_needed) return Status::Ok();
   ctx->facts.needed_schemas = out->facts.needed_schemas;
-  return CheckSchemas(ctx);
+  Status checked = CheckSchemas(ctx);
+  if (!checked.ok() && out->facts.in_document_order) {
+    // The facts were read in document order: a missing schema is named by
+    // the first resource needing it in RenderHumanState's order, so they
+    // are read again in that order (the rest of them comes out the same).
+    scan.in_walk_order = true;
+    if (!(s = stream::ScanState(ctx->in.plan, &out->facts, scan)).ok()) return ctx->PlanError(s);
+    ctx->facts.needed_schemas = out->facts.needed_schemas;
+    checked = CheckSchemas(ctx);
+  }
+  return checked;
 }
 
 Status PreferSyntaxError(const PlanContext& ctx, Status failure) {

@@ -51,6 +51,13 @@ enum class Skeleton { kByStructure, kValidate };
 struct WalkPass {
   Skeleton how = Skeleton::kByStructure;
   bool repeated_structure = false;
+  // Set: the facts of every resource are read as the module objects are
+  // read, in document order, into *in_document_order (one pass over the
+  // whole document instead of one per level of modules). `unusual`: a
+  // resource of another mode was met, whose error must name the first in
+  // RenderHumanState's order, which this pass does not follow.
+  StateFacts* in_document_order = nullptr;
+  bool unusual = false;
 
   // `outer_depth`: containers open around the value (for the depth limit).
   bool Skip(JsonScanner* s, int outer_depth) const {
@@ -126,6 +133,62 @@ bool RecordArray(JsonScanner* s, std::string_view field, ByteRange* range, bool*
   return true;
 }
 
+// Counts one resource into the facts: the count, OpenTofu's sign, and the
+// schema it needs with the first resource needing it.
+void Tally(const StateResourceFacts& rf, uint64_t offset, StateFacts* facts) {
+  ++facts->resource_count;
+  if (rf.provider_name.starts_with(kOpenTofuRegistryPrefix)) facts->opentofu_sign = true;
+  if (rf.mode == "managed" || rf.mode == "data") {
+    SchemaKey::Ref ref{rf.provider_name, rf.mode == "data", rf.type};
+    if (facts->needed_schemas.find(ref) == facts->needed_schemas.end()) {
+      facts->needed_schemas.emplace(SchemaKey{rf.provider_name, rf.mode == "data", rf.type},
+                                    SchemaUse{rf.address, offset});
+    }
+  }
+}
+
+bool ReadModule(JsonScanner* s, StateModule* m, WalkPass* pass, int nesting);
+
+// An array of a module read element by element in document order (the
+// pass's in_document_order): "resources" (each element's facts tallied) or
+// "child_modules" (each element read as a module). Records its range as
+// RecordArray does.
+bool ReadArrayInDocumentOrder(JsonScanner* s, bool resources, ByteRange* range, bool* non_empty, WalkPass* pass,
+                              int nesting) {
+  const std::string_view field = resources ? "resources" : "child_modules";
+  if (!ExpectKind(s, '[', field)) return false;
+  const size_t begin = s->pos();
+  if (s->Peek() == 'n') {
+    *range = ByteRange{};
+    *non_empty = false;
+    return pass->Skip(s, ModuleDepth(nesting) + 1);
+  }
+  if (!s->BeginArray("'['")) return false;
+  *non_empty = false;
+  bool at_first = true;
+  StateResourceFacts rf;
+  while (s->NextElement(&at_first)) {
+    *non_empty = true;
+    const char c = s->Peek();
+    if (c != '{' && c != 'n') {
+      return s->Fail("expected an object for " + std::string(resources ? "a resource" : "a child module") +
+                     ", found " + std::string(Found(c)));
+    }
+    const size_t element = s->pos();
+    if (resources) {
+      if (!ReadFactsHere(s, &rf, *pass, ElementDepth(nesting))) return false;
+      if (rf.mode != "managed" && rf.mode != "data") pass->unusual = true;
+      Tally(rf, element, pass->in_document_order);
+    } else {
+      StateModule child;
+      if (!ReadModule(s, &child, pass, nesting + 1)) return false;
+    }
+  }
+  if (!s->ok()) return false;
+  *range = ByteRange{begin, s->pos(), true};
+  return true;
+}
+
 // The fields of one module object, decoded into *m (a repeated key replaces
 // the array; keys of other fields are skipped). `nesting`: 0 for the root.
 bool ReadModule(JsonScanner* s, StateModule* m, WalkPass* pass, int nesting) {
@@ -141,10 +204,14 @@ bool ReadModule(JsonScanner* s, StateModule* m, WalkPass* pass, int nesting) {
     bool ok;
     if (key.Is("resources")) {
       if (std::exchange(seen_resources, true)) pass->repeated_structure = true;
-      ok = RecordArray(s, "resources", &m->resources, &m->has_resources, *pass, depth + 1);
+      ok = pass->in_document_order != nullptr
+               ? ReadArrayInDocumentOrder(s, true, &m->resources, &m->has_resources, pass, nesting)
+               : RecordArray(s, "resources", &m->resources, &m->has_resources, *pass, depth + 1);
     } else if (key.Is("child_modules")) {
       if (std::exchange(seen_children, true)) pass->repeated_structure = true;
-      ok = RecordArray(s, "child_modules", &m->child_modules, &m->has_child_modules, *pass, depth + 1);
+      ok = pass->in_document_order != nullptr
+               ? ReadArrayInDocumentOrder(s, false, &m->child_modules, &m->has_child_modules, pass, nesting)
+               : RecordArray(s, "child_modules", &m->child_modules, &m->has_child_modules, *pass, depth + 1);
     } else if (key.Is("address")) {
       ok = ReadString(s, "address", &ignored, *pass, depth + 1);
     } else {
@@ -373,6 +440,12 @@ Status WalkState(std::string_view doc, StateFacts* facts, const StateScanOptions
     o.Seek(r.begin + 1);
     if (o.Peek() != '}') facts->has_outputs = true;
   }
+  if (pass->in_document_order != nullptr) {
+    // Read as the modules were: no walk.
+    facts->all_resource_count = facts->resource_count;
+    if (opts.progress) opts.progress(doc.size());
+    return Status::Ok();
+  }
   if (opts.select) {
     Status counted = WalkStateResources(doc, facts->root, [&](std::string_view, uint64_t, int) {
       ++facts->all_resource_count;
@@ -390,15 +463,7 @@ Status WalkState(std::string_view doc, StateFacts* facts, const StateScanOptions
       dropped = offset;
     }
     if (report && offset > reported + (size_t{4} << 20)) opts.progress(reported = offset);
-    ++facts->resource_count;
-    if (rf.provider_name.starts_with(kOpenTofuRegistryPrefix)) facts->opentofu_sign = true;
-    if (rf.mode == "managed" || rf.mode == "data") {
-      SchemaKey::Ref ref{rf.provider_name, rf.mode == "data", rf.type};
-      if (facts->needed_schemas.find(ref) == facts->needed_schemas.end()) {
-        facts->needed_schemas.emplace(SchemaKey{rf.provider_name, rf.mode == "data", rf.type},
-                                      SchemaUse{rf.address, offset});
-      }
-    }
+    Tally(rf, offset, facts);
     return opts.on_resource ? opts.on_resource(rf, offset) : Status::Ok();
   };
   ModuleWalk walk{doc, visit, opts.select, /*read_facts=*/true, opts.done_range, pass, {}};
@@ -417,6 +482,18 @@ Status ScanState(std::string_view doc, StateFacts* facts, const StateScanOptions
     // whoever parses them. Where the walk stops, or met a repeated key whose
     // earlier arrays it never comes back to, the whole document is checked,
     // so that a syntax error anywhere wins as in Go.
+    // Without a selection, the facts are first read in document order, in
+    // one pass; anything that needs RenderHumanState's order (an error, a
+    // resource of another mode, a repeated key) is read again in that order.
+    if (!opts.select && !opts.in_walk_order) {
+      WalkPass once{Skeleton::kValidate};
+      once.in_document_order = facts;
+      if (WalkState(doc, facts, opts, &once).ok() && !once.repeated_structure && !once.unusual) {
+        facts->in_document_order = true;
+        return Status::Ok();
+      }
+      *facts = StateFacts{};
+    }
     WalkPass pass{Skeleton::kValidate};
     Status walked = WalkState(doc, facts, opts, &pass);
     if (!walked.ok() || pass.repeated_structure) {

@@ -68,8 +68,10 @@ struct StateFacts {
   StateModule root;
   size_t resource_count = 0;  // the resources selected (all without a selection)
   size_t all_resource_count = 0;
-  // Every schema the resources need, with the first resource needing it.
+  // Every schema the resources need, with the first resource needing it
+  // (first in RenderHumanState's order, unless in_document_order).
   std::map<SchemaKey, SchemaUse, std::less<>> needed_schemas;
+  bool in_document_order = false;
   // A resource whose provider is on registry.opentofu.org (--flavor auto).
   bool opentofu_sign = false;
 
@@ -107,6 +109,11 @@ struct StateScanOptions {
   //     checked against the whole document.
   enum class Resources { kValidate, kValidateOnThread, kValidatedByRender };
   Resources resources = Resources::kValidate;
+  // kValidatedByRender without a selection reads the facts in document
+  // order, in one pass over the document, when nothing in it needs
+  // RenderHumanState's order (StateFacts::in_document_order); this asks for
+  // that order anyway (to name the first resource needing a schema).
+  bool in_walk_order = false;
 };
 
 // Reads the document's facts, validating it as `opts.resources` says.

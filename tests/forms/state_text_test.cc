@@ -81,6 +81,30 @@ TEST_CASE("state text: what the renderer would panic on is a one-line error befo
             .starts_with("ERROR: state.json: byte 26: output \"o\": an array value where the schema says string"));
 }
 
+TEST_CASE("state text: errors name the first resource in show's order, not the document's", "[state]") {
+  // child_modules come before resources in the document (keys sorted), but
+  // show prints a module's resources before its children's: the root's
+  // resource is the first that needs the missing schema, and the first of
+  // an unknown mode.
+  auto res = [](const std::string& address, const std::string& mode, const std::string& type) {
+    return R"({"address":")" + address + R"(","mode":")" + mode + R"(","type":")" + type +
+           R"(","name":"x","provider_name":"p"})";
+  };
+  const std::string child = R"({"child_modules":[{"resources":[)";
+  std::string missing = RenderState(R"({"values":{"root_module":)" + child + res("module.a.u.x", "managed", "u") +
+                                    R"(]}],"resources":[)" + res("u.x", "managed", "u") + "]}}}");
+  CHECK(missing.starts_with("ERROR: state.json: byte "));
+  CHECK(missing.find(": u.x: no schema for resource type \"u\"") != std::string::npos);
+  std::string mode = RenderState(R"({"values":{"root_module":)" + child + res("module.a.t.x", "ephemeral", "t") +
+                                 R"(]}],"resources":[)" + res("t.x", "list", "t") + "]}}}");
+  CHECK(mode.find(": t.x: unknown resource mode \"list\"") != std::string::npos);
+  // Without errors the order of the document serves: both blocks, root first.
+  std::string both = RenderState(R"({"values":{"root_module":)" + child + res("module.a.t.x", "managed", "t") +
+                                 R"(]}],"resources":[)" + res("t.x", "managed", "t") + "]}}}");
+  CHECK(both.starts_with("# t.x:\n"));
+  CHECK(both.find("\n\n\n# module.a.t.x:\n") != std::string::npos);
+}
+
 TEST_CASE("state text: a plan or a schemas file given as a state is refused", "[state]") {
   CHECK(RenderState(R"({"format_version":"1.2","planned_values":{}})")
             .starts_with("ERROR: state.json: this is a plan, not a state: drop --state"));
