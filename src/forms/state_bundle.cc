@@ -6,6 +6,7 @@
 #include "forms/plan_bundle.h"
 #include "forms/state_form.h"
 #include "pipeline/plan_context.h"
+#include "stream/json_scanner.h"
 
 namespace tfstream::forms {
 
@@ -32,6 +33,54 @@ Status CopyInput(const pipeline::PlanContext& ctx, stream::ByteRange r, buffer::
     released = end & kPageMask;
     at = end;
   }
+  return Status::Ok();
+}
+
+// The members of the object at `r`, without its braces; false for none.
+bool ObjectInside(std::string_view doc, stream::ByteRange r, stream::ByteRange* inside) {
+  stream::JsonScanner s(doc.substr(0, r.end));
+  s.Seek(r.begin + 1);
+  if (s.Peek() == '}') return false;
+  *inside = stream::ByteRange{s.pos(), r.end - 1, true};
+  return true;
+}
+
+// A repeated "values" written as Go decoded it: the outputs of every object
+// since the last null (a repeated name is read back last-wins, as a Go map
+// decodes it), and the root module's final arrays.
+Status WriteMergedValues(const pipeline::PlanContext& ctx, const stream::StateFacts& f, buffer::OutputSink* out) {
+  Status s;
+  out->Append("{");
+  const char* sep = "";
+  bool any_output = false;
+  for (const stream::ByteRange& object : f.outputs_objects) {
+    stream::ByteRange inside;
+    if (!ObjectInside(ctx.in.plan, object, &inside)) continue;
+    out->Append(any_output ? "," : "\"outputs\":{");
+    any_output = true;
+    if (!(s = CopyInput(ctx, inside, out)).ok()) return s;
+  }
+  if (any_output) {
+    out->Append("}");
+    sep = ",";
+  }
+  const stream::StateModule& root = f.root;
+  if (root.resources.present || root.child_modules.present) {
+    out->Append(sep);
+    out->Append("\"root_module\":{");
+    const char* inner = "";
+    for (const auto& [name, range] : {std::pair{"resources", root.resources}, {"child_modules", root.child_modules}}) {
+      if (!range.present) continue;
+      out->Append(inner);
+      out->Append("\"");
+      out->Append(name);
+      out->Append("\":");
+      if (!(s = CopyInput(ctx, range, out)).ok()) return s;
+      inner = ",";
+    }
+    out->Append("}");
+  }
+  out->Append("}");
   return Status::Ok();
 }
 
@@ -75,7 +124,9 @@ Status WriteStateBundle(const pipeline::Input& input, const pipeline::Options& o
     AppendJsonString(buf, provider_version);
   }
   Member(out, "values");
-  if (f.values.present) {
+  if (f.values_repeated) {
+    if (!(s = WriteMergedValues(ctx, f, out)).ok()) return s;
+  } else if (f.values.present) {
     if (!(s = CopyInput(ctx, f.values, out)).ok()) return s;
   } else {
     out->Append("{}");

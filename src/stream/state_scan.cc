@@ -408,7 +408,7 @@ Status WalkState(std::string_view doc, StateFacts* facts, const StateScanOptions
         facts->terraform_version.clear();
         ok = k == '"' ? s.ReadString(&facts->terraform_version) : pass->Skip(&s, 1);
       } else if (key.Is("values")) {
-        if (std::exchange(seen_values, true)) pass->repeated_structure = true;
+        if (std::exchange(seen_values, true)) pass->repeated_structure = facts->values_repeated = true;
         const size_t begin = (s.SkipWhitespace(), s.pos());
         ok = ReadValues(&s, facts, pass);
         facts->values = ByteRange{begin, s.pos(), true};

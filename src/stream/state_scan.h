@@ -51,8 +51,12 @@ struct StateFacts {
   // value of another kind is no error (the release choice notes it).
   bool has_terraform_version = false, terraform_version_is_string = false;
   std::string terraform_version;
-  // The whole "values" member (the last one), for --bundle to copy.
+  // The whole "values" member (the last one), for --bundle to copy; when
+  // the key is repeated (`values_repeated`), Go decodes each into the struct
+  // the earlier ones filled, and a bundle writes what that gave instead
+  // (outputs_objects and root).
   ByteRange values;
+  bool values_repeated = false;
   // What a state bundle (forms/state_bundle.h) carries beside the state:
   // provider_schemas objects since the last null (a repeated key merges),
   // the schemas' format version (tfstream_provider_format_version: the

@@ -149,4 +149,19 @@ TEST_CASE("state --bundle: values copied, schemas trimmed, renders the same with
         "\"id\":{\"type\":\"string\",\"optional\":true}}}}}},\n\"q\": {}\n}\n}\n");
   CHECK(render(bundle, nullptr, false) == render(state, &schemas, false));
   CHECK(render(bundle, nullptr, true) == bundle);
+
+  // A repeated "values" decodes into what the earlier one filled (Go): the
+  // bundle holds what that gave, outputs of both and the later root module.
+  const std::string repeated =
+      R"({"values":{"outputs":{"a":{"value":"1","type":"string"}},"root_module":{"resources":[]}},)"
+      R"("values":{"outputs":{"b":{"value":"2","type":"string"},"a":{"value":"3","type":"string"}},"root_module":{)"
+      R"("resources":[{"address":"t.x","mode":"managed","type":"t","name":"x","provider_name":"p",)"
+      R"("values":{"id":"1"}}]}},"values":{"outputs":{}}})";
+  const std::string direct = render(repeated, &schemas, false);
+  CHECK(direct.find("a = \"3\"\nb = \"2\"\n") != std::string::npos);
+  CHECK(direct.starts_with("# t.x:\n"));
+  const std::string merged = render(repeated, &schemas, true);
+  CHECK(merged.find(R"("values": {"outputs":{"a":{"value":"1","type":"string"},"b":)") != std::string::npos);
+  CHECK(render(merged, nullptr, false) == direct);
+  CHECK(render(merged, nullptr, true) == merged);
 }
