@@ -90,4 +90,21 @@ same_error state/truncated-in-last-resource truncated.json
 tf --state --no-color --schemas "$SCHEMAS" truncated.json
 result state/truncated-says-so "$(grep -q truncated "$W/err" && echo 1 || echo 0)" "$(describe_run)"
 
+# Cut everywhere (every 41st byte, and each cut's error the same as
+# --summary's, which says "truncated").
+size=$(wc -c <"$STATE")
+for ((cut = 1; cut < size; cut += ${STATE_CUT_STEP:-41})); do
+  head -c "$cut" "$STATE" >cut.json
+  tf --state --summary --no-color cut.json
+  want=$(err_line)
+  for j in 1 2; do
+    tf --state --no-color -j $j --schemas "$SCHEMAS" cut.json
+    got=$(err_line)
+    ok=1
+    { [ "$RC" = 1 ] && [ "$got" = "$want" ] && [[ $got == *truncated* ]] && err_is_one_line; } || ok=0
+    if [ -s "$W/out" ] && [ "$(tail -n 1 "$W/out")" != "}" ]; then ok=0; fi
+    result "state/cut-at-$cut-j$j" "$ok" "got $got, want $want, stdout $(wc -c <"$W/out") bytes"
+  done
+done
+
 finish
