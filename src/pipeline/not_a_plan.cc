@@ -98,8 +98,16 @@ std::string EmptyDocumentNote(const std::string& label) {
                  "was given; it holds no plan (OpenTofu's cloud backend serves {} for a run that made none)";
 }
 
+Status RendererStateRefusal() {
+  return Status::Error(
+      "this is the renderer's own state document (\"state_format_version\", \"root_module\": jsonformat.State, "
+      "as `terraform test -json` logs it), which tfstream does not read: give --state the output of `terraform show "
+      "-json` (or `tofu show -json`) without a PLANFILE");
+}
+
 Status CheckIsPlan(const stream::PlanFacts& facts, bool empty_as_opentofu) {
   const stream::DocumentMembers& m = facts.members;
+  if (m.RendererStateOnly() && !m.state_values) return RendererStateRefusal();
   if (m.plan_section || facts.shape == stream::InputShape::kRenderer) return Status::Ok();
   if (empty_as_opentofu && IsEmptyDocument(facts)) return Status::Ok();
   const std::string run = std::string("; make the plan's JSON with ") + kShowPlanCommand;

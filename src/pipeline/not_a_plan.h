@@ -11,6 +11,10 @@
 
 namespace tfstream::pipeline {
 
+// The refusal of the renderer's own state document (jsonformat.State), as a
+// plan or as a state: rendered, it would read as an empty one.
+Status RendererStateRefusal();
+
 // Input that is not JSON at all but a known mistake, recognised by its first
 // bytes: a binary plan file (a zip archive), a gzip-compressed file, the
 // hashicorp/setup-terraform wrapper's leading "[command]..." line, the JSON

@@ -98,6 +98,9 @@ struct PlanContext {
   Status AddressError(std::string_view address, const std::string& message,
                       uint64_t offset = Status::kNoOffset) const {
     std::string where = offset == Status::kNoOffset ? in.plan_label : in.plan_label + ": byte " + std::to_string(offset);
+    // An element without an address (null, or the key missing) is placed
+    // by its offset alone.
+    if (address.empty()) return Status::Error(where + ": " + message);
     return Status::Error(where + ": " + std::string(address) + ": " + message);
   }
 

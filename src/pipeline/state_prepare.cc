@@ -12,6 +12,7 @@ namespace {
 // A document given as a state that is something else: rendered, each would
 // read as an empty state.
 Status CheckIsState(const stream::DocumentMembers& m, bool raw_state_keys) {
+  if (m.RendererStateOnly() && !m.state_values) return RendererStateRefusal();
   if (m.plan_section) {
     return Status::Error(std::string("this is a plan, not a state: drop --state to render it (a state is what "
                                      "`terraform show -json` prints without a PLANFILE)"));

@@ -186,10 +186,15 @@ void NoteDocumentMember(const FieldKey& key, DocumentMembers* m) {
     m->provider_schemas = true;
   } else if (key.Is("terraform_version")) {
     ++m->terraform_version;
-  } else if (!m->plan_section) {
+  } else {
+    if (key.Is("state_format_version") || key.Is("root_module") || key.Is("root") || key.Is("root_module_outputs")) {
+      m->renderer_state = true;
+    }
     for (const char* name : kPlanSections) {
       if (key.Is(name)) {
         m->plan_section = true;
+        ++m->plan_sections;
+        if (std::string_view(name) == "provider_format_version") ++m->provider_format_versions;
         break;
       }
     }

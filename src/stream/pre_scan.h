@@ -98,6 +98,15 @@ struct DocumentMembers {
   // "terraform_version" members (repeats included): a document of nothing
   // else holds no plan either, only the release it came from.
   size_t terraform_version = 0;
+  // Keys of plan sections (repeats included), and how many of them are
+  // "provider_format_version", which the renderer's state document has too.
+  size_t plan_sections = 0, provider_format_versions = 0;
+  // "state_format_version", "root_module", "root" or "root_module_outputs":
+  // the renderer's own state document (jsonformat.State, Terraform's or
+  // OpenTofu's tags), which tfstream does not read.
+  bool renderer_state = false;
+  // A renderer state document and nothing of a plan.
+  bool RendererStateOnly() const { return renderer_state && plan_sections == provider_format_versions; }
   bool operator==(const DocumentMembers&) const = default;
 };
 

@@ -73,6 +73,9 @@ TEST_CASE("state text: what the renderer would panic on is a one-line error befo
   CHECK(RenderState(R"({"values":{"root_module":{"resources":[{"address":"t.x","mode":"ephemeral","type":"t"}]}}})") ==
         "ERROR: state.json: byte 39: t.x: unknown resource mode \"ephemeral\" (a state holds \"managed\" and \"data\" "
         "resources)");
+  // A null element has no address: the offset alone places it.
+  CHECK(RenderState(R"({"values":{"root_module":{"resources":[null]}}})") ==
+        "ERROR: state.json: byte 39: unknown resource mode \"\" (a state holds \"managed\" and \"data\" resources)");
   std::string missing = RenderState(
       R"({"values":{"root_module":{"resources":[{"address":"u.x","mode":"managed","type":"u","provider_name":"p"}]}}})");
   CHECK(missing.starts_with("ERROR: state.json: byte 39: u.x: no schema for resource type \"u\" of provider \"p\""));
@@ -112,6 +115,14 @@ TEST_CASE("state text: a plan or a schemas file given as a state is refused", "[
             .starts_with("ERROR: state.json: this is a provider schemas document, not a state"));
   CHECK(RenderState(R"({"version":4,"serial":3,"lineage":"l","resources":[]})")
             .starts_with("ERROR: state.json: this is a raw state file (terraform.tfstate)"));
+  // The renderer's own state document, in Terraform's tags and OpenTofu's,
+  // with or without its schemas: refused, never read as an empty state.
+  for (const char* doc :
+       {R"({"state_format_version":"1.0","root_module":{"resources":[]},"outputs":{}})",
+        R"({"state_format_version":"1.0","root":{"resources":[]},"root_module_outputs":{}})",
+        R"({"state_format_version":"1.0","root_module":{},"provider_format_version":"1.0","provider_schemas":{}})"}) {
+    CHECK(RenderState(doc).starts_with("ERROR: state.json: this is the renderer's own state document"));
+  }
 }
 
 TEST_CASE("state --bundle: values copied, schemas trimmed, renders the same without --schemas", "[state]") {
