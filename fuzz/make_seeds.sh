@@ -5,7 +5,8 @@
 #   pre_scan/      every plan
 #   json_parser/   plans up to 8 KiB
 #   render/        renderer-shaped plans, and show -json plans with their
-#                  schemas spliced in as provider_schemas
+#                  schemas spliced in as provider_schemas; states of the state
+#                  corpus (STATE_CASES, the third argument) the same way
 # Nothing here is committed: the corpus is unpacked by `make build`.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -44,5 +45,24 @@ open(sys.argv[3], "wb").write(head + plan[1:])
 PY
   fi
 done
+# States (render/, rendered with --state): the state corpus's states with
+# their schemas spliced in as provider_schemas (a state bundle's shape).
+state_cases=${3:-$here/../build/conformance-state/cases}
+if [ -d "$state_cases" ]; then
+  for dir in "$state_cases"/*/; do
+    name=$(basename "$dir")
+    state=$dir/state.json
+    schemas=$(sed -n 's/^--schemas=//p' "$dir/nocolor.args" 2>/dev/null | head -n 1)
+    [ -n "$schemas" ] && [ -f "$dir/$schemas" ] || continue
+    [ $(($(stat -c %s "$state") + $(stat -c %s "$dir/$schemas"))) -le "$max" ] || continue
+    "$python" -S - "$state" "$dir/$schemas" "$out/render/state-$name.json" <<'PY'
+import json, sys
+state = open(sys.argv[1], "rb").read().lstrip()
+if state.startswith(b"{") and len(state) > 2:
+    schemas = json.dumps(json.load(open(sys.argv[2])).get("provider_schemas", {}), separators=(",", ":"))
+    open(sys.argv[3], "wb").write(b'{"provider_schemas":' + schemas.encode() + b"," + state[1:])
+PY
+  done
+fi
 echo "make_seeds: $(ls "$out/pre_scan" | wc -l) pre_scan, $(ls "$out/json_parser" | wc -l) json_parser," \
      "$(ls "$out/render" | wc -l) render seeds in $out ($(du -sh "$out" | cut -f1))"

@@ -1,5 +1,6 @@
 // Fuzzes the whole render path as main.cc drives it: forms::RenderPlan on
-// one renderer-shaped document (provider_schemas embedded), output through an
+// one renderer-shaped document (provider_schemas embedded; a plan, or a
+// state rendered with --state), output through an
 // OutputSink into /dev/null, on a thread with a large stack. Options (colour,
 // mode, width, quality, automation) are derived from a hash of the input so
 // that each unit renders deterministically. Checks, besides memory safety:
@@ -79,6 +80,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const int kWidths[] = {78, 0, 1, 20, 40, 200};
   u.options.width = kWidths[(h >> 6) % 6];
   u.options.jobs = 1;
+  // A state (a root_module and no resource_changes) is mostly rendered with
+  // --state, a plan mostly without; the rest runs into the refusals.
+  const bool state_like =
+      plan.find("\"root_module\"") != std::string_view::npos && plan.find("\"resource_changes\"") == std::string_view::npos;
+  u.options.state = state_like ? ((h >> 9) & 3) != 0 : ((h >> 9) & 3) == 0;
+  u.options.show_sensitive = (h >> 11) & 1;
 
   pthread_attr_t attr;
   pthread_attr_init(&attr);
