@@ -83,7 +83,12 @@ bool ReadBundleMember(JsonScanner* s, const char* field, std::initializer_list<s
 bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, ScanRun& run, ValueSkip skip) {
   const ChangeHooks* hooks = run.hooks;
   size_t at = s->pos();
-  // A repeated key replaces the earlier array, null included.
+  // A repeated key replaces the earlier array, null included. An earlier
+  // array skipped by structure is never rendered, so nothing else would
+  // validate it: it joins the deferred sections.
+  if (facts->resource_changes.present && facts->changes_skipped_by_structure) {
+    facts->deferred_validation.push_back(facts->resource_changes);
+  }
   facts->shown_changes = facts->importing = facts->resource_change_count = facts->unprinted_deletes = 0;
   facts->counts.fill(0);
   facts->filtered_counts.fill(0);
@@ -362,8 +367,10 @@ Status ValidateDeferred(std::string_view doc, const PlanFacts& facts, bool chang
   std::vector<ByteRange> ranges = facts.deferred_validation;
   if (facts.changes_skipped_by_structure && !changes_validated && facts.resource_changes.present) {
     ranges.push_back(facts.resource_changes);
-    std::sort(ranges.begin(), ranges.end(), [](const ByteRange& a, const ByteRange& b) { return a.begin < b.begin; });
   }
+  // In document order, so that the first error is the one a front-to-back
+  // pass meets (a replaced resource_changes joins the list late).
+  std::sort(ranges.begin(), ranges.end(), [](const ByteRange& a, const ByteRange& b) { return a.begin < b.begin; });
   for (const ByteRange& r : ranges) {
     JsonScanner s(doc.substr(0, r.end));
     s.Seek(r.begin);

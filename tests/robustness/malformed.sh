@@ -119,6 +119,24 @@ mutate "$P" late3.json '"provider_format_version":"1.0"' '"provider_format_versi
 expect_error invalid-json/unread-section-bad-number late3.json --offset 73 --match "found '\}'" \
   --stdout-prefix good.out --boundary @line -- --no-color late3.json
 
+# A resource_changes array that a repeated key replaces is never rendered,
+# but still checked (show -json shape, whose changes the pre-scan skips by
+# structure): --summary before any output, the text after the blocks.
+mutate "$P" replaced.json '"resource_changes":[' '"resource_changes":[{"address":"null_resource.z","mode":"managed","type":"null_resource","name":"z","provider_name":"registry.terraform.io/hashicorp/null","change":{"actions":["create"],"before":null,"after":{"x":tru},"after_unknown":{}}}],"resource_changes":['
+at=$(($(grep -bo 'tru}' replaced.json | head -n 1 | cut -d: -f1) + 3))  # the '}' ends the literal
+expect_error invalid-json/replaced-resource-changes replaced.json --offset "$at" --match "invalid literal" \
+  --stdout-prefix good.out --boundary @line -- --no-color replaced.json
+expect_error invalid-json/replaced-resource-changes-summary replaced.json --offset "$at" --match "invalid literal" \
+  -- --no-color --summary replaced.json
+S=$FIXTURES/show.json
+mutate "$S" replaced_show.json '"resource_changes":[' '"resource_changes":[{"address":"null_resource.z","mode":"managed","type":"null_resource","name":"z","provider_name":"registry.terraform.io/hashicorp/null","change":{"actions":["create"],"before":null,"after":{"x":tru},"after_unknown":{}}}],"resource_changes":['
+at=$(($(grep -bo 'tru}' replaced_show.json | head -n 1 | cut -d: -f1) + 3))
+expect_error invalid-json/replaced-resource-changes-show-summary replaced_show.json --offset "$at" \
+  --match "invalid literal" -- --no-color --summary --schemas "$FIXTURES/schemas.json" replaced_show.json
+"$TFSTREAM" --no-color --schemas "$FIXTURES/schemas.json" "$S" >good_show.out 2>/dev/null
+expect_error invalid-json/replaced-resource-changes-show replaced_show.json --offset "$at" --match "invalid literal" \
+  --stdout-prefix good_show.out --boundary @line -- --no-color --schemas "$FIXTURES/schemas.json" replaced_show.json
+
 # --- trailing garbage after a complete plan ----------------------------------
 "$TFSTREAM" --no-color "$P" >good.out 2>/dev/null || result trailing/setup 0 "fixture does not render"
 size=$(wc -c <"$P")
