@@ -18,23 +18,23 @@ Status ForEachShownResource(const PreparedStateForm& form, pipeline::ProgressMet
   const pipeline::PlanContext& ctx = form.ctx;
   const pipeline::PreparedState& prepared = form.state;
   const std::string_view doc = ctx.in.plan;
-  stream::StateResourceFacts rf;
   size_t done = 0;
+  Status from_each;  // what each() returned, passed on as it is
   uint64_t dropped = 0;  // handed back by range: the pre-scan moved the running count to the end
   if (progress != nullptr) progress->StartRendering(0, doc.size(), prepared.facts.resource_count);
-  return stream::WalkStateResources(
+  Status walked = stream::WalkStateResourceFacts(
       doc, prepared.facts.root,
-      [&](std::string_view raw, uint64_t offset, int) -> Status {
-        Status s = stream::ReadStateResourceFacts(doc, offset, &rf);
-        if (!s.ok()) return ctx.PlanError(s);
+      [&](std::string_view raw, uint64_t offset, const stream::StateResourceFacts& rf) -> Status {
         if (progress != nullptr) progress->Rendering(offset + raw.size(), ++done);
         if (offset + raw.size() >= dropped + pipeline::PlanContext::kDropBatch) {
           if (ctx.in.release_plan_range) ctx.in.release_plan_range(dropped, offset + raw.size());
           dropped = offset + raw.size();
         }
-        return each(rf);
+        return from_each = each(rf);
       },
       prepared.select, ctx.in.release_plan_range);
+  // The walk's own errors (a fact of the wrong type) are the document's.
+  return walked.ok() || !from_each.ok() ? walked : ctx.PlanError(walked);
 }
 
 // What --summary and --format json start from: the state prepared (no

@@ -355,13 +355,6 @@ void StateResourceFacts::Clear() {
   tainted = false;
 }
 
-Status ReadStateResourceFacts(std::string_view doc, uint64_t offset, StateResourceFacts* out) {
-  JsonScanner s(doc.substr(0, offset + SkipValidValue(doc.substr(offset), 0)));
-  s.Seek(offset);
-  ReadFactsHere(&s, out, WalkPass{}, 0);
-  return s.status();
-}
-
 namespace {
 
 // The whole document validated, as Go checks the syntax of the whole text
@@ -535,6 +528,18 @@ Status WalkStateResources(std::string_view doc, const StateModule& root,
                                       const StateResourceFacts&) { return fn(raw, offset, blank_lines); };
   WalkPass pass;
   ModuleWalk walk{doc, visit, select, /*read_facts=*/false, done_range, &pass, {}};
+  return walk.Walk(root, /*first=*/true, 0);
+}
+
+Status WalkStateResourceFacts(
+    std::string_view doc, const StateModule& root,
+    const std::function<Status(std::string_view, uint64_t, const StateResourceFacts&)>& fn,
+    const StateSelection& select, const std::function<void(uint64_t, uint64_t)>& done_range) {
+  const ResourceVisitor visit = [&fn](std::string_view raw, uint64_t offset, int, const StateResourceFacts& rf) {
+    return fn(raw, offset, rf);
+  };
+  WalkPass pass;
+  ModuleWalk walk{doc, visit, select, /*read_facts=*/true, done_range, &pass, {}};
   return walk.Walk(root, /*first=*/true, 0);
 }
 

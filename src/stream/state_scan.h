@@ -127,11 +127,6 @@ Status ScanState(std::string_view doc, StateFacts* facts, const StateScanOptions
 // before anything else), or ok.
 Status ValidateState(std::string_view doc);
 
-// Reads one resources element (validated text) into *out; an element of a
-// wrong type for its field is an error located in the document. A null
-// element gives empty facts.
-Status ReadStateResourceFacts(std::string_view doc, uint64_t offset, StateResourceFacts* out);
-
 // Calls fn(element, offset, blank_lines) for each resources element in the
 // order RenderHumanState prints them: a module's resources, then its child
 // modules' in turn, depth first. `blank_lines` is how many empty lines the
@@ -147,5 +142,14 @@ Status WalkStateResources(std::string_view doc, const StateModule& root,
                           const std::function<Status(std::string_view element, uint64_t offset, int blank_lines)>& fn,
                           const StateSelection& select = nullptr,
                           const std::function<void(uint64_t, uint64_t)>& done_range = nullptr);
+
+// The same walk, reading each element's facts as it passes it (one pass
+// over the element): fn(element, offset, facts). An element of a wrong type
+// for a field is an error located in the document; a null element gives
+// empty facts.
+Status WalkStateResourceFacts(
+    std::string_view doc, const StateModule& root,
+    const std::function<Status(std::string_view element, uint64_t offset, const StateResourceFacts& facts)>& fn,
+    const StateSelection& select = nullptr, const std::function<void(uint64_t, uint64_t)>& done_range = nullptr);
 
 }  // namespace tfstream::stream
