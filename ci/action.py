@@ -208,13 +208,17 @@ class RenderFailed(Exception):
         self.what, self.status, self.line = what, status, line
 
 
-def tfstream(argv, what, ok=(0, 2)):
+def tfstream(argv, what, ok=(0, 2), echo=True):
     """Runs tfstream; returns (exit status, standard output). Other statuses
-    raise RenderFailed with tfstream's last line."""
+    raise RenderFailed with tfstream's last line (its standard error is
+    echoed unless `echo` is false; then RenderFailed.stderr holds it)."""
     p = subprocess.run(argv, capture_output=True, text=True, env=tool_env())
-    sys.stderr.write(SCRUB(p.stderr))
+    if echo:
+        sys.stderr.write(SCRUB(p.stderr))
     if p.returncode not in ok:
-        raise RenderFailed(what, p.returncode, SCRUB(post_comments.last_line(p.stderr)))
+        failure = RenderFailed(what, p.returncode, SCRUB(post_comments.last_line(p.stderr)))
+        failure.stderr = SCRUB(p.stderr)
+        raise failure
     return p.returncode, p.stdout
 
 
@@ -324,12 +328,13 @@ def prepare():
         path = os.path.join(work, "tfstream-%s%s.html" % (slug, "-" + job if job else ""))
         try:
             tfstream(common_args(binary, s) + ["--format", "html", "--output", path, s["plan"]],
-                                 "the HTML report", ok=(0,))
+                                 "the HTML report", ok=(0,), echo=False)
         except RenderFailed as e:
             if e.status == 2 and "html" in e.line:
                 # A tfstream without --format html (before the report existed).
                 annotate("warning", "this tfstream cannot write the HTML report (%s): no report" % e.line)
             else:
+                sys.stderr.write(e.stderr)
                 report_failure(state, e)
                 raise ActionError(str(e))
         else:

@@ -2,6 +2,16 @@
 
 namespace tfstream::cli {
 
+std::string_view HelpPointer() {
+  return R"HELP(Exit status: 0 success, 1 bad input, 2 bad usage, 3 Markdown over --max-bytes;
+with --detailed-exitcode 2 means the plan has changes.
+
+The rules behind each option (Flavours, Input, Filters, Summary, Markdown, JSON,
+Bundle, State, Environment, Exit status, Examples, Releases): tfstream
+--help-all, or man tfstream; docs/reference.md in the sources.
+)HELP";
+}
+
 std::string_view HelpDetails() {
   return R"HELP(Flavours:
   --flavor terraform reproduces Terraform's renderer (hashicorp/terraform
