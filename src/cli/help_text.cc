@@ -195,8 +195,9 @@ Markdown:
       --max-parts 1 --details-url "$RUN_URL" plan.json \
       >> "$GITHUB_STEP_SUMMARY"
   Pull-request comments and GitLab notes updated in place (one set per
-  --title, capped by --max-parts, failing when tfstream fails): the README's
-  recipes with ci/post_comments.py, or the GitHub Action (action.yml).
+  --title, capped by --max-parts, failing when tfstream fails; only the
+  token's own comments, never anyone else's): the recipes in docs/ci.md with
+  ci/post_comments.py, or the GitHub Action (action.yml).
 
 JSON:
   --format json writes one JSON document (schema in the README and in

@@ -236,6 +236,8 @@ def run_action(plan="plan.json", path=None, token=TOKEN, env_extra=None, **input
     if path is not None:
         env["PATH"] = path
     env.update(env_extra or {})
+    if os.environ.get("CI_TEST_ALSO_GH_TOKEN"):  # to run this suite on the scripts before issue 36
+        env["GH_TOKEN"] = token
     prepare = Run([sys.executable, os.path.join(REPO, "ci/action.py"), "prepare"], env, cwd)
     if prepare.status != 0:
         return prepare, None
@@ -711,6 +713,29 @@ def _():
     r = run_recipe("github-job-summary", "broken.json")
     if r.status == 0 or len(open(SUMMARY).read()) != size:
         return "a broken plan: %s" % r
+
+
+@check("recipe_in_help_all")
+def _():
+    text = subprocess.run([TFSTREAM, "--help-all"], capture_output=True, text=True).stdout
+    lines, state = [], 0
+    for line in text.split("\n"):
+        if state == 0 and re.match(r"^  Recipe: GitHub.s job summary", line):
+            state = 1
+        elif state == 1 and line.startswith("    "):
+            lines.append(line[4:])
+        elif state == 1:
+            break
+    script = "\n".join(lines)
+    if "--schemas" not in script:
+        return "--help-all's recipe: %r" % script
+    path = os.path.join(WORK, "recipe-help.sh")
+    open(path, "w").write("set -euo pipefail\n" + script + "\n")
+    open(SUMMARY, "w").close()
+    r = Run([REAL["bash"], path], base_env(GITHUB_STEP_SUMMARY=SUMMARY, RUN_URL="https://ci.example/run/42"),
+            workspace())
+    if r.status != 0 or not open(SUMMARY).read().startswith("<!-- tfstream::part 1 -->"):
+        return str(r)
 
 
 @check("readme_lists_the_recipes")
