@@ -187,6 +187,10 @@ class GitHub:
             self.env["GH_HOST"] = urllib.parse.urlsplit(server_url).hostname or api_host
             if token:
                 self.env["GH_ENTERPRISE_TOKEN"] = token
+                # Newer gh versions read GH_TOKEN for GHE.com's tenant hosts; it
+                # is this host's token either way, and gh sends a token only to
+                # the host it is for.
+                self.env["GH_TOKEN"] = token
         elif token:
             self.env["GH_TOKEN"] = token
 

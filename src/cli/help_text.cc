@@ -200,7 +200,7 @@ Markdown:
   ci/post_comments.py, or the GitHub Action (action.yml).
 
 JSON:
-  --format json writes one JSON document (schema in the README and in
+  --format json writes one JSON document (schema in docs/reference.md and in
   schema/plan-json-1.0.schema.json; "format_version": "1.0"): flavor,
   input_shape, plan_mode, errored, has_changes (what --detailed-exitcode
   decides), counts (import, add, change, destroy, forget, invoke: the Plan:
