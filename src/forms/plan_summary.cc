@@ -469,7 +469,7 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
     if (outputs.plan_line) out->Append("\n");
     out->Append("Changes to Outputs:\n");
     for (const OutputEntry& o : outputs.changed) {
-      out->Append(prefixes[static_cast<size_t>(o.action)] + render::renderers::EscapedAttributeName(o.name) +
+      out->Append(prefixes[static_cast<size_t>(o.action)] + render::renderers::EscapedAttributeName(o.name, render::renderers::QuoteUnicode(*ctx.flavor)) +
                   "\n");
     }
     if (outputs.no_counts) {
