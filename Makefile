@@ -39,10 +39,10 @@ EXAMPLE_PLAN := examples/example-plan.json
 RUNNER       := $(BUILD_DIR)/tests/conformance_runner
 CASES        := $(if $(VERSIONS),$(BUILD_DIR)/conformance-versions,$(BUILD_DIR)/conformance$(if $(TOFU),-tofu)$(if $(STATE),-state)/cases)
 KNOWN        := tests/conformance/known_failures$(if $(VERSIONS),_versions,$(if $(TOFU),_tofu)$(if $(STATE),_state)).txt
+# The newest corpora's args say --renderer-version=latest themselves; the state
+# corpus's do not (its cases were printed by the newest state renderers).
+LATEST_ARG   := $(if $(STATE),--arg --renderer-version=latest)
 SYNC_FLAGS   := $(if $(VERSIONS),--versions,$(if $(TOFU),--tofu)$(if $(STATE),--state))
-# The newest corpora were printed by the newest renderers, whatever their documents'
-# terraform_version says.
-LATEST_ARG   := $(if $(VERSIONS),,--arg --renderer-version=latest)
 
 .PHONY: help deps build run test check test-sanitize static test-static install conformance known-failures sync-corpus verify-corpus clean
 

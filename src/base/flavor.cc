@@ -51,6 +51,24 @@ Release Preceding(Release r) {
 
 }  // namespace
 
+std::vector<ReleaseRow> ReleaseRows(FlavorId id) {
+  std::vector<ReleaseRow> rows;
+#define TFSTREAM_FLAVOR_ROW(Flavour, Name, Major, Minor, Patch, Aliases, Difference) \
+  if (id == FlavorId::k##Flavour) rows.push_back(ReleaseRow{Name, {Major, Minor, Patch}, Aliases, Difference});
+#include "base/flavor.def"
+  std::sort(rows.begin(), rows.end(), [](const ReleaseRow& a, const ReleaseRow& b) { return a.first < b.first; });
+  return rows;
+}
+
+ReleaseRow ReleaseRowOf(FlavorId id, Release release) {
+  const std::vector<ReleaseRow> rows = ReleaseRows(id);
+  ReleaseRow row = rows.front();
+  for (const ReleaseRow& r : rows) {
+    if (r.first <= release) row = r;
+  }
+  return row;
+}
+
 Flavor FlavorProfileAt(FlavorId id, Release release) {
   Flavor f = FlavorProfile(id);
   f.release = release;

@@ -61,6 +61,20 @@ ReleaseFit ClampRelease(FlavorId id, Release* release);
 // bound of the flavour) and ends before the next class starts.
 std::vector<Release> ReleaseClasses(FlavorId id);
 
+// A named row of flavor.def (TFSTREAM_FLAVOR_ROW): one class of releases
+// printing the same text, from `first` to the next row's first.
+struct ReleaseRow {
+  std::string_view name;     // "terraform-1.10"
+  Release first;
+  std::string_view aliases;  // "1.10 1.11 1.12 1.13": releases in the row
+  std::string_view difference;  // from the next newer row's text
+};
+
+// The rows of flavour `id`, oldest first.
+std::vector<ReleaseRow> ReleaseRows(FlavorId id);
+// The row holding `release` (within SupportedReleases).
+ReleaseRow ReleaseRowOf(FlavorId id, Release release);
+
 // "1.5.0 – 1.7.3"-style name of the class holding `release`: "1.5.0 to
 // 1.7.4 (exclusive)" is spelled "1.5.0 up to 1.7.4", the newest "1.16.0 and
 // later 1.16.x".

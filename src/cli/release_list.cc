@@ -29,10 +29,15 @@ std::string Wrap(const std::string& text) {
 
 std::string ReleaseList(FlavorId id) {
   const ReleaseRange range = SupportedReleases(id);
-  std::string out = range.oldest.Name() + " to " + range.newest.Name() + "; classes printing the same text:";
-  const std::vector<Release> classes = ReleaseClasses(id);
-  for (size_t i = 0; i < classes.size(); ++i) {
-    out += (i == 0 ? " " : ", ") + ReleaseClassName(id, classes[i]);
+  std::string out = range.oldest.Name() + " to " + range.newest.Name() + "; rows printing the same text:";
+  const std::vector<ReleaseRow> rows = ReleaseRows(id);
+  for (size_t i = 0; i < rows.size(); ++i) {
+    std::string aliases(rows[i].aliases);
+    for (size_t at = aliases.find(' '); at != std::string::npos; at = aliases.find(' ', at + 2)) {
+      aliases.replace(at, 1, ", ");
+    }
+    out += (i == 0 ? " " : "; ") + std::string(rows[i].name) + " = " + ReleaseClassName(id, rows[i].first) +
+           " (" + aliases + ")";
   }
   return out;
 }
@@ -48,7 +53,14 @@ std::string ReleasesHelp() {
       "those reproduced gets the nearest one's text, and a version that is no release number the newest text, each "
       "with a note on standard error. When --flavor auto found no sign of OpenTofu and the number also names an "
       "OpenTofu release, a note says it was read as Terraform's (not when the plan has applyable or complete, "
-      "which Terraform writes from 1.8 on and OpenTofu never). Terraform: " +
+      "which Terraform writes from 1.8 on and OpenTofu never). Where a release's own renderer crashes on a valid "
+      "plan (Terraform 1.5.0 to 1.7.3 and OpenTofu 1.6.x on a number beyond float64's range; Terraform up to 1.9.5 "
+      "and every OpenTofu release on an unknown list element with no value before), tfstream prints the text that "
+      "renderer evidently intends, that of the nearest release that does not crash, with exactly one note on "
+      "standard error, and exits 0; an invalid document (such as a schema with a nesting mode the renderer does "
+      "not know, in any change's schema, shown or not) is a one-line error, exit 1, in every release. Each "
+      "flavour's releases come in rows that print the same text, named and with their aliases (the X.Y lines and "
+      "releases in them). Terraform: " +
       ReleaseList(FlavorId::kTerraform) + ". OpenTofu: " + ReleaseList(FlavorId::kOpenTofu) + ".";
   return "Releases:\n" + Wrap(text);
 }

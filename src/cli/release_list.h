@@ -9,7 +9,9 @@
 
 namespace tfstream::cli {
 
-// "1.5.0 to 1.16.x; classes printing the same text: 1.5.0 to 1.6.x, ...".
+// "1.5.0 to 1.16.x; rows printing the same text: terraform-1.5 = 1.5.x (1.5);
+// ...; terraform-1.10 = 1.10.0 to 1.13.x (1.10, 1.11, 1.12, 1.13); ...":
+// flavor.def's rows, each with its releases and aliases.
 std::string ReleaseList(FlavorId id);
 
 // The "Releases:" section of --help, wrapped to 79 columns; ends with a newline.

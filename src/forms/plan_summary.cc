@@ -481,7 +481,7 @@ Status SummarySink::Finish(const PlanView& plan) {
     if (outputs.plan_line) out->Append("\n");
     out->Append("Changes to Outputs:\n");
     for (const OutputEntry& o : outputs.changed) {
-      out->Append(prefixes[static_cast<size_t>(o.action)] + render::renderers::EscapedAttributeName(o.name) +
+      out->Append(prefixes[static_cast<size_t>(o.action)] + render::renderers::EscapedAttributeName(o.name, render::renderers::QuoteUnicode(*ctx.flavor)) +
                   "\n");
     }
     if (outputs.no_counts) {

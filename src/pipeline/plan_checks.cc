@@ -160,6 +160,16 @@ Status CheckSchemas(PlanContext* ctx) {
       const std::string what = std::string(key.data ? "data source" : "resource") + " type \"" + key.type + "\"";
       return ctx->AddressError(use.address, MissingSchemaMessage(*ctx, key.provider, what), use.offset);
     }
+    // Checked for every change, shown or not: the renderer diffs them all.
+    std::string path;
+    std::string_view nesting;
+    if (stream::FindUnknownNesting(*block, &path, &nesting)) {
+      return ctx->AddressError(use.address,
+                               "the schema of " + std::string(key.data ? "data source" : "resource") + " type \"" +
+                                   key.type + "\" has an unrecognized nesting mode \"" + std::string(nesting) +
+                                   "\" at \"" + path + "\"",
+                               use.offset);
+    }
   }
   return Status::Ok();
 }

@@ -17,6 +17,7 @@
 #include "base/status.h"
 #include "buffer/arena.h"
 #include "pipeline/plan_pipeline.h"
+#include "pipeline/reference_crash.h"
 #include "pipeline/stale_schemas.h"
 #include "render/computed/palette.h"
 #include "render/text/colorize.h"
@@ -72,6 +73,8 @@ struct PlanContext {
   // What the rendering threads found the schemas lack; the one thing they
   // write (it locks).
   mutable StaleSchemas stale_schemas;
+  // Where the release's own renderer crashes on the plan (one note).
+  mutable ReferenceCrash reference_crash;
   // Notes for standard error found before the first byte (Report::notes).
   std::vector<std::string> notes;
   // Its result, once taken (SchemasFile).

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/flavor.h"
 #include "base/status.h"
 #include "buffer/output_sink.h"
 #include "stream/change_filter.h"
@@ -38,6 +39,9 @@ struct Options {
   Quality quality = Quality::kAuto;
   FlavorChoice flavor = FlavorChoice::kAuto;
   RendererVersion renderer_version;
+  // Edits the profile the release choice gives before anything reads it:
+  // how tests show one flavor.def switch on its own. Empty in the program.
+  std::function<void(Flavor*)> adjust_profile;
   // --show-sensitive: print sensitive values (OpenTofu's -show-sensitive).
   bool show_sensitive = false;
   // Threads rendering resource blocks; blocks are still written in input

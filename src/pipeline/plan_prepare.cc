@@ -58,6 +58,7 @@ Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks h
   const FlavorId flavour = ResolveFlavor(ctx, &flavour_by_default).id;
   ReleaseChoice release =
       ChooseRelease(flavour, flavour_by_default, ctx->opt.renderer_version, ctx->facts, ctx->in.plan_label);
+  if (ctx->opt.adjust_profile) ctx->opt.adjust_profile(&release.profile);
   ctx->SetFlavor(release.profile);
   ctx->notes.insert(ctx->notes.end(), release.notes.begin(), release.notes.end());
   // A section the flavour's Plan struct has no field for is as absent; one
@@ -146,6 +147,7 @@ Status PreparePlan(PlanContext* ctx, ResourceWorker* worker, PreparedPlan* out) 
 void TakeNotes(const PlanContext& ctx, Report* report) {
   if (report == nullptr) return;
   report->notes = ctx.notes;
+  if (std::string crash = ctx.reference_crash.Note(*ctx.flavor); !crash.empty()) report->notes.push_back(crash);
   if (ctx.opt.filter.active()) {
     std::string note = FiltersMatchedNothing(ctx.facts, ctx.opt.filter);
     if (!note.empty()) report->notes.push_back(note);

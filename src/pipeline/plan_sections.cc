@@ -99,7 +99,7 @@ Status RenderOutputs(const PlanContext& ctx, ResourceWorker* worker, const std::
   size_t max_len = 0;
   std::vector<std::string> escaped;
   for (const OutputEntry& e : outputs) {
-    escaped.push_back(render::renderers::EscapedAttributeName(e.name));
+    escaped.push_back(render::renderers::EscapedAttributeName(e.name, render::renderers::QuoteUnicode(*ctx.flavor)));
     max_len = std::max(max_len, escaped.back().size());
   }
   bool any = false;

@@ -15,8 +15,12 @@ using stream::JsonValue;
 Status ResourceWorker::Parse(std::string_view raw, uint64_t offset, const JsonValue** tree) {
   Status s = stream::ParseJsonTree(raw, offset, &arena_, tree);
   if (!s.ok()) return ctx_.PlanError(s);
-  // Terraform <= 1.7.3 decoded values into float64 (flavor.def).
-  if (ctx_.flavor->numbers_as_float64) render::text::NumbersAsFloat64(*tree, &arena_);
+  // Terraform <= 1.7.3 decoded values into float64 (flavor.def), and
+  // panicked on a number beyond its range; such a number keeps its text,
+  // as the releases after print it.
+  if (ctx_.flavor->numbers_as_float64 && !render::text::NumbersAsFloat64(*tree, &arena_) && crash_.empty()) {
+    crash_ = "a number outside float64's range";
+  }
   return s;
 }
 
@@ -26,6 +30,10 @@ Status ResourceWorker::Load(std::string_view raw, uint64_t offset, stream::Resou
   Status s = Parse(raw, offset, &tree);
   if (!s.ok()) return s;
   s = stream::ExtractResourceChange(tree, raw, offset, *ctx_.flavor, rc, resolve_action);
+  if (s.ok()) {
+    crash_where_ = rc->address;
+    crash_offset_ = offset;
+  }
   return s.ok() ? s : ctx_.PlanError(s);
 }
 
@@ -82,6 +90,8 @@ Status ResourceWorker::ComputeDiff(const stream::ResourceChange& rc, bool drift,
 }
 
 Status ResourceWorker::ComputeOutputDiff(stream::ByteRange range, const std::string& name, Diff* diff) {
+  crash_where_ = "output." + name;
+  crash_offset_ = range.begin;
   const JsonValue* tree = nullptr;
   Status s = Parse(ctx_.in.plan.substr(range.begin, range.size()), range.begin, &tree);
   if (!s.ok()) return s;

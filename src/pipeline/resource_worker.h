@@ -19,6 +19,7 @@ namespace tfstream::pipeline {
 class ResourceWorker {
  public:
   explicit ResourceWorker(const PlanContext& ctx) : ctx_(ctx) {}
+  ~ResourceWorker() { ReportCrash(); }
 
   // Parses an element (a resource change, an output change...) into the arena.
   Status Parse(std::string_view raw, uint64_t offset, const stream::JsonValue** tree);
@@ -63,6 +64,7 @@ class ResourceWorker {
     o.palette = &ctx_.palette;
     o.arena = &arena_;
     o.error = &error_;
+    o.reference_crash = &crash_;
     o.flavor = ctx_.flavor;
     o.show_sensitive = ctx_.opt.show_sensitive;
     return o;
@@ -72,13 +74,23 @@ class ResourceWorker {
   const std::string& error() const { return error_; }
   void ClearError() { error_.clear(); }
   buffer::Arena* arena() { return &arena_; }
-  void Reset() { arena_.Reset(); }
+  // Forgets the resource, reporting first where the release's own renderer
+  // crashes on it (PlanContext::reference_crash).
+  void Reset() {
+    ReportCrash();
+    arena_.Reset();
+  }
   // Where the element last loaded starts in the plan, for error messages.
   uint64_t element_offset() const { return element_offset_; }
   void set_element_offset(uint64_t offset) { element_offset_ = offset; }
 
  private:
   render::DiffContext Ctx() { return render::DiffContext{&arena_, &error_, ctx_.flavor}; }
+  void ReportCrash() {
+    if (crash_.empty()) return;
+    ctx_.reference_crash.Add(crash_offset_, crash_where_, crash_);
+    crash_.clear();
+  }
   // Whether a resource_drift element is hidden for want of relevant
   // attributes, decided without parsing it; false when unsure.
   bool DriftSurelyHidden(std::string_view raw, uint64_t offset);
@@ -91,6 +103,10 @@ class ResourceWorker {
   const PlanContext& ctx_;
   buffer::Arena arena_;
   std::string error_;
+  // What the release's own renderer crashes on in the element being
+  // rendered (RenderOpts::reference_crash), and the element's name.
+  std::string crash_, crash_where_;
+  uint64_t crash_offset_ = 0;
   std::vector<std::string_view> unknown_names_;  // of the resource being diffed
   uint64_t element_offset_ = Status::kNoOffset;
 };

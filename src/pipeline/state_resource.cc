@@ -6,6 +6,7 @@
 #include "pipeline/resource_worker.h"
 
 #include "render/differ/differ.h"
+#include "render/renderers/util.h"
 #include "render/text/go_quote.h"
 #include "stream/json_tree_parser.h"
 #include "stream/schema_store.h"
@@ -91,9 +92,10 @@ Status ResourceWorker::RenderStateBlock(std::string_view raw, uint64_t offset, i
     out->append(" (tainted)");
   }
   out->append(managed ? "\nresource " : "\ndata ");
-  render::text::AppendGoQuoted(*out, type);
+  const render::text::GoUnicode unicode = render::renderers::QuoteUnicode(*ctx_.flavor);
+  render::text::AppendGoQuoted(*out, type, unicode);
   out->push_back(' ');
-  render::text::AppendGoQuoted(*out, name);
+  render::text::AppendGoQuoted(*out, name, unicode);
   out->push_back(' ');
   diff.RenderHuman(0, StateOpts(Opts()), out);
   if (!error_.empty()) return ctx_.AddressError(address, error_, offset);

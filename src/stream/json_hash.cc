@@ -38,6 +38,8 @@ uint64_t JsonHash(const JsonValue* v) {
     case JsonKind::kBool:
       return Mix(h, v->boolean ? 1 : 2);
     case JsonKind::kNumber:
+      // A float64 -0 equals 0 (JsonDeepEqual): it hashes as "0".
+      return Mix(h, HashBytes(v->IsFloatNegativeZero() ? std::string_view("0") : v->text()));
     case JsonKind::kString:
       return Mix(h, HashBytes(v->text()));
     case JsonKind::kArray:

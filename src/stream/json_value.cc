@@ -170,6 +170,11 @@ bool JsonDeepEqual(const JsonValue* a, const JsonValue* b) {
     case JsonKind::kBool:
       return a->boolean == b->boolean;
     case JsonKind::kNumber:
+      if (a->IsFloatNegativeZero() || b->IsFloatNegativeZero()) {
+        auto zero = [](const JsonValue* v) { return v->text() == "0" || v->text() == "-0"; };
+        return zero(a) && zero(b);
+      }
+      return a->text() == b->text();
     case JsonKind::kString:
       return a->text() == b->text();
     case JsonKind::kArray:

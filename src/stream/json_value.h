@@ -52,6 +52,12 @@ struct JsonValue {
     size = t.size();
   }
 
+  // A number decoded into a float64 (Terraform <= 1.7.3) that is -0: it
+  // prints "-0" and equals 0, as Go's == on float64s says (set by
+  // render::text::NumbersAsFloat64, kept in `boolean`, unused by numbers).
+  bool IsFloatNegativeZero() const { return kind == JsonKind::kNumber && boolean; }
+  void MarkFloatNegativeZero() { boolean = true; }
+
   bool IsBool() const { return kind == JsonKind::kBool; }
   bool IsNumber() const { return kind == JsonKind::kNumber; }
   bool IsString() const { return kind == JsonKind::kString; }
@@ -140,7 +146,8 @@ class FieldKey {
   char folded_[kMaxFolded];
 };
 
-// reflect.DeepEqual over decoded JSON: numbers compare by literal text.
+// reflect.DeepEqual over decoded JSON: numbers compare by literal text, but
+// a float64 -0 (IsFloatNegativeZero) equals 0.
 bool JsonDeepEqual(const JsonValue* a, const JsonValue* b);
 
 namespace key_compare {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace tfstream::stream {
@@ -70,5 +71,14 @@ struct Block {
   // not express, which switch off its empty-string-is-null fixup.
   bool non_legacy = false;
 };
+
+// A nesting mode the renderer does not know (NestingMode::kInvalid) in a
+// nested block or a nested attribute type at any depth of `block`: false
+// when there is none, else true with *path the dotted names leading to it
+// and *nesting its text. Every release's differ panics on one
+// ("unrecognized nesting mode") for every change of the type, shown or not
+// (they are all diffed before the shown ones are picked), so such a schema
+// is an invalid document wherever a resource change names it.
+bool FindUnknownNesting(const Block& block, std::string* path, std::string_view* nesting);
 
 }  // namespace tfstream::stream

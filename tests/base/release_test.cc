@@ -119,3 +119,52 @@ TEST_CASE("ReleaseClasses: the stretches between the bounds, named as users name
   CHECK(tfstream::ReleaseClassName(FlavorId::kTerraform, tfstream::SupportedReleases(FlavorId::kTerraform).newest) ==
         "1.16.x");
 }
+
+TEST_CASE("Release rows: exactly the classes the BEFORE bounds imply, with aliases inside them", "[release]") {
+  for (FlavorId id : {FlavorId::kTerraform, FlavorId::kOpenTofu}) {
+    const std::vector<tfstream::ReleaseRow> rows = tfstream::ReleaseRows(id);
+    const std::vector<Release> classes = tfstream::ReleaseClasses(id);
+    REQUIRE(rows.size() == classes.size());
+    std::map<std::string, int> lines;  // every X.Y alias, once
+    for (size_t i = 0; i < rows.size(); ++i) {
+      INFO(rows[i].name);
+      CHECK(rows[i].first == classes[i]);
+      CHECK_FALSE(rows[i].difference.empty());
+      std::string aliases(rows[i].aliases);
+      REQUIRE_FALSE(aliases.empty());
+      size_t start = 0;
+      while (start <= aliases.size()) {
+        size_t end = aliases.find(' ', start);
+        if (end == std::string::npos) end = aliases.size();
+        const std::string alias = aliases.substr(start, end - start);
+        INFO(alias);
+        std::optional<Release> r = tfstream::ParseRelease(alias);
+        REQUIRE(r);
+        Release in = *r;
+        REQUIRE(tfstream::ClampRelease(id, &in) == tfstream::ReleaseFit::kSupported);
+        CHECK(tfstream::ReleaseRowOf(id, *r).name == rows[i].name);
+        if (r->patch == Release::kAnyPatch) ++lines[alias];
+        start = end + 1;
+      }
+      for (size_t j = 0; j < i; ++j) CHECK(rows[j].name != rows[i].name);
+    }
+    // Every release line reproduced is some row's alias, exactly once.
+    const tfstream::ReleaseRange range = tfstream::SupportedReleases(id);
+    for (uint32_t minor = range.oldest.minor; minor <= range.newest.minor; ++minor) {
+      const std::string line = "1." + std::to_string(minor);
+      INFO(line);
+      CHECK(lines[line] == 1);
+    }
+  }
+}
+
+TEST_CASE("quote_unicode_15 is the only switch between Terraform 1.5.7 and 1.6.0", "[release]") {
+  tfstream::Flavor a = tfstream::FlavorProfileAt(FlavorId::kTerraform, Release{1, 5, 7});
+  const tfstream::Flavor b = tfstream::FlavorProfileAt(FlavorId::kTerraform, Release{1, 6, 0});
+  CHECK_FALSE(a.quote_unicode_15);
+  CHECK(b.quote_unicode_15);
+  a.quote_unicode_15 = true;
+#define TFSTREAM_FLAVOR_TEXT(Name, Terraform, OpenTofu, Description) CHECK(a.Name == b.Name);
+#define TFSTREAM_FLAVOR_SWITCH(Name, Terraform, OpenTofu, Description) CHECK(a.Name == b.Name);
+#include "base/flavor.def"
+}

@@ -16,8 +16,13 @@
 // are then `<folder>/<case>`, and the summary gives a count per folder.
 //
 // --arg ARG (repeatable) puts ARG before every variant's own arguments: the
-// newest-release corpora run with --renderer-version=latest, since their
-// plans' terraform_version does not name the renderer that printed them.
+// state corpus runs with --renderer-version=latest, since its states'
+// terraform_version does not name the renderer that printed them.
+//
+// --sample N runs a fixed part of a big corpus (the sanitizer build's runs,
+// where each case costs ~10x): of each cases folder, sorted by name, the
+// 1st, (N+1)th, ... case and every hand-written one; the header says how
+// many of how many cases ran.
 //
 // Known failures: a file of `<case>/<variant>` lines (`#` starts a comment).
 // A listed variant that fails is counted apart; one that passes is an
@@ -74,6 +79,9 @@ struct Options {
   std::string save_failures;   // empty: don't save actual outputs
   std::string filter;
   std::vector<std::string> extra_args;  // --arg, before each variant's own
+  // --sample N: of each cases/ folder's cases, sorted by name, the 1st, the
+  // (N+1)th, ... and every hand-written one (IsHandCase); 1 runs all.
+  int sample = 1;
   int jobs = 2;
   int timeout_s = 120;
 };
@@ -374,7 +382,13 @@ std::string FolderOf(const std::string& case_id) {
   return slash == std::string::npos ? std::string() : case_id.substr(0, slash);
 }
 
-std::vector<Job> Collect(const Options& opt) {
+// Hand-written cases ("hand-*", "hand-version-*", "tofu-hand-*"): few, and
+// each pins a behaviour, so a sample keeps them all.
+bool IsHandCase(const std::string& name) {
+  return name.rfind("hand-", 0) == 0 || name.find("-hand-") != std::string::npos;
+}
+
+std::vector<Job> Collect(const Options& opt, size_t* all_cases) {
   std::vector<Job> jobs;
   // (id, directory) of each case; ids are "<folder>/<case>" in a root of
   // folders holding cases/.
@@ -389,9 +403,15 @@ std::vector<Job> Collect(const Options& opt) {
       for (const auto& e : fs::directory_iterator(d / "cases"))
         if (e.is_directory()) inner.push_back(e.path());
       std::sort(inner.begin(), inner.end());
-      for (const auto& c : inner)
-        cases.emplace_back(d.filename().string() + "/" + c.filename().string(), c);
+      for (size_t i = 0; i < inner.size(); ++i) {
+        ++*all_cases;
+        if (i % static_cast<size_t>(opt.sample) != 0 && !IsHandCase(inner[i].filename().string())) continue;
+        cases.emplace_back(d.filename().string() + "/" + inner[i].filename().string(), inner[i]);
+      }
     } else {
+      ++*all_cases;
+      const size_t i = *all_cases - 1;
+      if (i % static_cast<size_t>(opt.sample) != 0 && !IsHandCase(d.filename().string())) continue;
       cases.emplace_back(d.filename().string(), d);
     }
   }
@@ -425,7 +445,7 @@ int Usage() {
   std::fprintf(stderr,
                "usage: conformance_runner TFSTREAM_BIN CASES_DIR [--stdin] "
                "[--known-failures FILE]\n"
-               "         [--jobs N] [--timeout SECONDS] [--filter SUBSTR]\n"
+               "         [--jobs N] [--timeout SECONDS] [--filter SUBSTR] [--sample N]\n"
                "         [--write-failures FILE] [--save-failures DIR] [--arg ARG]\n"
                "  CASES_DIR         <case>/ folders, or folders each holding cases/\n"
                "  --stdin           pass '-' for a last argument plan.json (state.json) and "
@@ -436,6 +456,10 @@ int Usage() {
                "  --timeout         per run; the child is killed after it "
                "(default 120)\n"
                "  --filter          only cases whose name contains SUBSTR\n"
+               "  --sample N        of each cases folder (sorted by name) the "
+               "1st, (N+1)th, ...\n"
+               "                    case, and every hand-written one "
+               "(hand-*, *-hand-*)\n"
                "  --write-failures  write every failing '<case>/<variant>' to "
                "FILE (a new known-failures list)\n"
                "  --save-failures   write each failure's stdout and stderr to "
@@ -472,11 +496,11 @@ int main(int argc, char** argv) {
       std::string extra;
       if (!value(&extra)) return Usage();
       opt.extra_args.push_back(extra);
-    } else if (a == "--jobs" || a == "--timeout") {
+    } else if (a == "--jobs" || a == "--timeout" || a == "--sample") {
       if (!value(&num)) return Usage();
       int v = std::atoi(num.c_str());
       if (v <= 0) return Usage();
-      (a == "--jobs" ? opt.jobs : opt.timeout_s) = v;
+      (a == "--jobs" ? opt.jobs : a == "--sample" ? opt.sample : opt.timeout_s) = v;
     } else if (a == "-h" || a == "--help" || (a.size() > 1 && a[0] == '-')) {
       return Usage();
     } else {
@@ -509,7 +533,8 @@ int main(int argc, char** argv) {
   signal(SIGPIPE,
          SIG_IGN);  // a child that stops reading stdin must not kill us
 
-  std::vector<Job> jobs = Collect(opt);
+  size_t all_cases = 0;
+  std::vector<Job> jobs = Collect(opt, &all_cases);
   if (jobs.empty()) {
     std::fprintf(stderr, "conformance_runner: no variants found under %s\n",
                  opt.cases_dir.c_str());
@@ -521,6 +546,10 @@ int main(int argc, char** argv) {
       "conformance: %zu variants of %zu cases in %s, %s mode, %d at a time\n",
       jobs.size(), cases.size(), opt.cases_dir.c_str(),
       opt.use_stdin ? "stdin" : "file", opt.jobs);
+  if (opt.sample > 1)
+    std::printf("sample: %zu of %zu cases (every %dth by name in each folder, "
+                "and every hand-written case); the others are not run\n",
+                cases.size(), all_cases, opt.sample);
   if (!opt.known_failures.empty())
     std::printf("known failures: %zu entries in %s\n", known.size(),
                 opt.known_failures.c_str());
@@ -581,7 +610,7 @@ int main(int argc, char** argv) {
     std::printf("... and %d more failures not shown\n",
                 shown - kMaxShownFailures);
 
-  if (opt.filter.empty()) {
+  if (opt.filter.empty() && opt.sample == 1) {
     std::vector<std::string> stale;
     for (auto& k : known)
       if (!ids.count(k)) stale.push_back(k);

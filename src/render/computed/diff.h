@@ -31,6 +31,9 @@ struct RenderOpts {
   // Where a renderer reports data Terraform would panic on (a value whose
   // type contradicts the schema); the first message wins.
   std::string* error = nullptr;
+  // Where a renderer notes that the release's own renderer crashes here
+  // (it then prints what that renderer evidently intends); first wins.
+  std::string* reference_crash = nullptr;
   bool override_null_suffix = false;
   bool force_forces_replacement = false;
   bool forbid_forces_replacement = false;
@@ -39,6 +42,10 @@ struct RenderOpts {
   // RenderHumanOpts.ShowSensitive (OpenTofu's -show-sensitive): sensitive
   // values are printed instead of "(sensitive value)". Cascades.
   bool show_sensitive = false;
+
+  void NoteReferenceCrash(std::string_view what) const {
+    if (reference_crash != nullptr && reference_crash->empty()) reference_crash->assign(what);
+  }
 
   RenderOpts Clone() const {
     RenderOpts o = *this;

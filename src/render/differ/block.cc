@@ -93,7 +93,10 @@ Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffCo
       // nesting, and leaves the action out of the block's.
       Diff d;
       if (CheckForUnknownBlock(child, block, ctx, &d)) {
-        if (d.action == Action::kNoOp && child.before == nullptr && child.after == nullptr) continue;
+        if (d.action == Action::kNoOp && child.before == nullptr && child.after == nullptr &&
+            ctx.flavor->unknown_single_block_noop_skipped) {
+          continue;
+        }
         g.nesting = BlockNesting::kSingle;
         g.single = d;
         groups.push_back(g);

@@ -35,7 +35,7 @@ void BlockRenderer::RenderHuman(const Diff& diff, int indent, const RenderOpts& 
   size_t unchanged_attributes = 0;
   size_t unchanged_blocks = 0;
 
-  const EscapedNames escaped(attributes_);
+  const EscapedNames escaped(attributes_, QuoteUnicode(*opts.flavor));
   const size_t max_len = escaped.max_len();
   RenderOpts important_opts = opts.Clone();
   important_opts.show_unchanged_children = true;
@@ -95,7 +95,7 @@ void BlockRenderer::RenderHuman(const Diff& diff, int indent, const RenderOpts& 
       AppendWarningLine(out, d, indent + 1, block_opts);
       AppendIndent(out, indent + 1);
       AppendActionSymbol(out, d.action, block_opts);
-      AppendAttributeName(out, group.name);
+      AppendAttributeName(out, group.name, QuoteUnicode(*opts.flavor));
       out->append(map_key);
       out->push_back(' ');
       d.RenderHuman(indent + 1, block_opts, out);
@@ -111,7 +111,7 @@ void BlockRenderer::RenderHuman(const Diff& diff, int indent, const RenderOpts& 
         for (const NamedDiff& element : group.map_elements) {
           key.clear();
           key.push_back(' ');
-          text::AppendGoQuoted(key, element.name);
+          text::AppendGoQuoted(key, element.name, QuoteUnicode(*opts.flavor));
           render_block(element.diff, key);
         }
         break;

@@ -27,7 +27,7 @@ class MapRenderer final : public DiffRenderer {
     std::vector<std::string> escaped(elements_.size());
     size_t max_len = 0;
     for (size_t i = 0; i < elements_.size(); ++i) {
-      escaped[i] = HclEscapeString(elements_[i].name);
+      escaped[i] = HclEscapeString(elements_[i].name, QuoteUnicode(*opts.flavor));
       if (escaped[i].size() > max_len) max_len = escaped[i].size();
     }
     RenderOpts element_opts = opts.Clone();

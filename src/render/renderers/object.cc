@@ -33,7 +33,7 @@ class ObjectRenderer final : public DiffRenderer {
     RenderOpts important_opts = attribute_opts.Clone();
     important_opts.show_unchanged_children = true;
 
-    const EscapedNames escaped(attributes_);
+    const EscapedNames escaped(attributes_, QuoteUnicode(*opts.flavor));
     const size_t max_len = escaped.max_len();
 
     size_t unchanged = 0;

@@ -69,7 +69,7 @@ struct EvaluatedString {
     if (is_null) {
       out->append(opts.palette->null_value);
     } else {
-      text::AppendGoQuoted(*out, str);
+      text::AppendGoQuoted(*out, str, QuoteUnicode(*opts.flavor));
     }
   }
 };
@@ -94,9 +94,12 @@ bool EvaluateString(const JsonValue* v, const RenderOpts& opts, EvaluatedString*
   std::string_view s = v->text();
   if (!s.empty() && (s[0] == '{' || s[0] == '[')) {
     const JsonValue* parsed = nullptr;
-    if (opts.flavor->string_json_prefix ? ParseJsonPrefix(s, opts.arena, &parsed)
-                                        : stream::ParseGoJson(s, opts.arena, &parsed)) {
-      if (opts.flavor->numbers_as_float64) text::NumbersAsFloat64(parsed, opts.arena);
+    bool is_json = opts.flavor->string_json_prefix ? ParseJsonPrefix(s, opts.arena, &parsed)
+                                                   : stream::ParseGoJson(s, opts.arena, &parsed);
+    // Decoding into float64 fails on a number beyond its range (1e400): the
+    // string is then no JSON to those releases, a plain string.
+    if (is_json && opts.flavor->numbers_as_float64) is_json = text::NumbersAsFloat64(parsed, opts.arena);
+    if (is_json) {
       e->str = s;
       e->json = parsed;
       e->is_json = true;

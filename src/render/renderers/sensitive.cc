@@ -95,10 +95,14 @@ class UnknownRenderer final : public DiffRenderer {
   explicit UnknownRenderer(Diff before) : before_(before) {}
 
   // The before value is missing when the provider returned null for a computed
-  // attribute and now recomputes it (OpenTofu panics there unless creating;
-  // we print Terraform's text).
+  // attribute and now recomputes it (flavor.def unknown_without_before_rendered:
+  // the releases without it crash there; we print the text of those with it).
   void RenderHuman(const Diff& diff, int indent, const RenderOpts& opts,
                    std::string* out) const override {
+    if (diff.action != Action::kCreate && before_.renderer == nullptr &&
+        !opts.flavor->unknown_without_before_rendered) {
+      opts.NoteReferenceCrash("a value going from null to unknown where it is not created");
+    }
     if (diff.action == Action::kCreate || before_.renderer == nullptr) {
       out->append("(known after apply)");
       AppendForcesReplacement(out, diff.replace, opts);

@@ -42,27 +42,28 @@ void AppendClosing(std::string* out, char bracket, Action action, int indent, co
   AppendNullSuffix(out, action, opts);
 }
 
-void AppendAttributeName(std::string* out, std::string_view name) {
+void AppendAttributeName(std::string* out, std::string_view name, text::GoUnicode unicode) {
   if (text::IsValidHclIdentifier(name)) {
     out->append(name);
   } else {
-    text::AppendGoQuoted(*out, name);
+    text::AppendGoQuoted(*out, name, unicode);
   }
 }
 
-std::string EscapedAttributeName(std::string_view name) {
+std::string EscapedAttributeName(std::string_view name, text::GoUnicode unicode) {
   std::string s;
-  AppendAttributeName(&s, name);
+  AppendAttributeName(&s, name, unicode);
   return s;
 }
 
-EscapedNames::EscapedNames(std::span<const NamedDiff> attributes) : names_(attributes.size()) {
+EscapedNames::EscapedNames(std::span<const NamedDiff> attributes, text::GoUnicode unicode)
+    : names_(attributes.size()) {
   for (size_t i = 0; i < attributes.size(); ++i) {
     std::string_view name = attributes[i].name;
     if (!text::IsValidHclIdentifier(name)) {
       if (quoted_.empty()) quoted_.reserve(attributes.size() - i);
       quoted_.emplace_back();
-      text::AppendGoQuoted(quoted_.back(), name);
+      text::AppendGoQuoted(quoted_.back(), name, unicode);
       name = quoted_.back();
     }
     names_[i] = name;
@@ -70,7 +71,7 @@ EscapedNames::EscapedNames(std::span<const NamedDiff> attributes) : names_(attri
   }
 }
 
-std::string HclEscapeString(std::string_view s) { return text::GoQuote(s); }
+std::string HclEscapeString(std::string_view s, text::GoUnicode unicode) { return text::GoQuote(s, unicode); }
 
 void AppendPadded(std::string* out, std::string_view s, size_t width) {
   text::AppendPaddedRight(*out, s, width);

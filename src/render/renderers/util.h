@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "render/computed/diff.h"
+#include "render/text/go_quote.h"
 
 namespace tfstream::render::renderers {
 
@@ -50,8 +51,9 @@ void AppendClosing(std::string* out, char bracket, Action action, int indent, co
 
 // EnsureValidAttributeName: the name itself when it is an HCL identifier,
 // else its Go %q quoting.
-void AppendAttributeName(std::string* out, std::string_view name);
-std::string EscapedAttributeName(std::string_view name);
+// `unicode`: the flavour's QuoteUnicode.
+void AppendAttributeName(std::string* out, std::string_view name, text::GoUnicode unicode);
+std::string EscapedAttributeName(std::string_view name, text::GoUnicode unicode);
 
 // EnsureValidAttributeName of each of a renderer's attribute names, and the
 // longest result in bytes (Terraform aligns on all of them, hidden ones
@@ -59,7 +61,7 @@ std::string EscapedAttributeName(std::string_view name);
 // where it is rather than copied: blocks have dozens of attributes.
 class EscapedNames {
  public:
-  explicit EscapedNames(std::span<const NamedDiff> attributes);
+  EscapedNames(std::span<const NamedDiff> attributes, text::GoUnicode unicode);
   std::string_view operator[](size_t i) const { return names_[i]; }
   size_t max_len() const { return max_len_; }
 
@@ -73,7 +75,12 @@ class EscapedNames {
 bool IsImportantAttribute(std::string_view name);
 
 // hclEscapeString: Go %q quoting.
-std::string HclEscapeString(std::string_view s);
+std::string HclEscapeString(std::string_view s, text::GoUnicode unicode);
+
+// Which Go's Unicode tables the release's %q used (flavor.def quote_unicode_15).
+inline text::GoUnicode QuoteUnicode(const Flavor& f) {
+  return f.quote_unicode_15 ? text::GoUnicode::k15 : text::GoUnicode::k13;
+}
 
 // fmt's "%-*s": pads to `width` runes although widths are measured in bytes.
 void AppendPadded(std::string* out, std::string_view s, size_t width);

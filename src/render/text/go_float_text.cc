@@ -127,15 +127,15 @@ bool IsShortInteger(std::string_view number) {
 
 }  // namespace
 
-void AppendFloat64Text(std::string* out, std::string_view number) {
+bool AppendFloat64Text(std::string* out, std::string_view number) {
   if (IsShortInteger(number)) {
     out->append(number);
-    return;
+    return true;
   }
   double value = 0;
   if (!ToDouble(number, &value)) {
     out->append(number);
-    return;
+    return false;
   }
   if (std::signbit(value)) out->push_back('-');
   Decimal d;
@@ -159,29 +159,32 @@ void AppendFloat64Text(std::string* out, std::string_view number) {
     out->push_back('.');
     for (int i = 0; i < prec; ++i) out->push_back(d.At(d.exp + i));
   }
+  return true;
 }
 
-void NumbersAsFloat64(const stream::JsonValue* root, buffer::Arena* arena) {
-  if (root == nullptr) return;
+bool NumbersAsFloat64(const stream::JsonValue* root, buffer::Arena* arena) {
+  if (root == nullptr) return true;
   // The tree is the caller's, in its arena: rewriting it in place is how
   // the decode into float64 is replayed.
   auto* v = const_cast<stream::JsonValue*>(root);
+  bool fits = true;
   switch (v->kind) {
     case stream::JsonKind::kNumber: {
       std::string text;
-      AppendFloat64Text(&text, v->text());
+      fits = AppendFloat64Text(&text, v->text());
+      if (text == "-0") v->MarkFloatNegativeZero();
       if (text != v->text()) v->set_text(arena->CopyString(text));
-      return;
+      return fits;
     }
     case stream::JsonKind::kArray:
-      for (size_t i = 0; i < v->size; ++i) NumbersAsFloat64(v->items[i], arena);
-      return;
+      for (size_t i = 0; i < v->size; ++i) fits = NumbersAsFloat64(v->items[i], arena) && fits;
+      return fits;
     case stream::JsonKind::kObject: {
-      for (size_t i = 0; i < v->size; ++i) NumbersAsFloat64(v->members[i].value, arena);
-      return;
+      for (size_t i = 0; i < v->size; ++i) fits = NumbersAsFloat64(v->members[i].value, arena) && fits;
+      return fits;
     }
     default:
-      return;
+      return true;
   }
 }
 

@@ -15,13 +15,17 @@
 namespace tfstream::render::text {
 
 // REQUIRES: `number` is a JSON number. One that overflows a double (which
-// encoding/json refuses) is appended as written.
-void AppendFloat64Text(std::string* out, std::string_view number);
+// encoding/json refuses) is appended as written and false returned.
+bool AppendFloat64Text(std::string* out, std::string_view number);
 
 // Rewrites every number of the tree at `root` (parsed into `arena`, which
 // keeps the new texts) to its AppendFloat64Text, so that printing, equality
 // and hashing all see the float64 value, as Terraform <= 1.7.3's
-// reflect.DeepEqual over float64s did: "1" and "1.0" become equal.
-void NumbersAsFloat64(const stream::JsonValue* root, buffer::Arena* arena);
+// reflect.DeepEqual over float64s did: "1" and "1.0" become equal, and so
+// do "-0" and "0" (a negative zero keeps its text "-0", which big.Float
+// prints, and is marked: JsonValue::IsFloatNegativeZero). Returns false when
+// a number overflows a float64 (1e400): encoding/json fails the whole
+// decode there; the number keeps its text.
+bool NumbersAsFloat64(const stream::JsonValue* root, buffer::Arena* arena);
 
 }  // namespace tfstream::render::text

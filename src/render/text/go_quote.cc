@@ -52,7 +52,7 @@ void AppendHex(std::string& out, uint32_t v, int digits) {
 
 }  // namespace
 
-bool IsGoPrint(char32_t r) {
+bool IsGoPrint(char32_t r, GoUnicode unicode) {
   // strconv answers Latin-1 without its tables; the generated table agrees
   // (the generator checks), so this is only the fast path.
   if (r <= 0xFF) {
@@ -60,10 +60,12 @@ bool IsGoPrint(char32_t r) {
     if (r >= 0xA1) return r != 0xAD;
     return false;
   }
-  return tables::InRanges(tables::kGoPrintRanges, tables::kGoPrintRangesSize, r);
+  if (!tables::InRanges(tables::kGoPrintRanges, tables::kGoPrintRangesSize, r)) return false;
+  return unicode == GoUnicode::k15 ||
+         !tables::InRanges(tables::kGoPrintSinceUnicode14Ranges, tables::kGoPrintSinceUnicode14RangesSize, r);
 }
 
-void AppendGoQuoted(std::string& out, std::string_view s) {
+void AppendGoQuoted(std::string& out, std::string_view s, GoUnicode unicode) {
   out.reserve(out.size() + s.size() + 2);
   out.push_back('"');
   size_t i = 0;
@@ -89,7 +91,7 @@ void AppendGoQuoted(std::string& out, std::string_view s) {
     if (r == '"' || r == '\\') {
       out.push_back('\\');
       out.push_back(static_cast<char>(r));
-    } else if (IsGoPrint(r)) {
+    } else if (IsGoPrint(r, unicode)) {
       out.append(s.substr(i, width));  // the rune's own (valid) bytes
     } else {
       switch (r) {
@@ -118,9 +120,9 @@ void AppendGoQuoted(std::string& out, std::string_view s) {
   out.push_back('"');
 }
 
-std::string GoQuote(std::string_view s) {
+std::string GoQuote(std::string_view s, GoUnicode unicode) {
   std::string out;
-  AppendGoQuoted(out, s);
+  AppendGoQuoted(out, s, unicode);
   return out;
 }
 

@@ -7,18 +7,25 @@
 
 namespace tfstream::render::text {
 
+// The Unicode tables strconv was built with: Go 1.21 and later carry
+// Unicode 15.0.0; Go 1.20 (Terraform 1.5.x) Unicode 13.0.0, where the
+// graphic runes of Unicode 14.0 and 15.0 are not printable.
+enum class GoUnicode : unsigned char { k15, k13 };
+
 // Reproduces strconv.IsPrint (go1.26.4, Unicode 15.0.0): letters, marks,
 // numbers, punctuation, symbols and U+0020; no other space, no U+00AD.
-bool IsGoPrint(char32_t r);
+// With GoUnicode::k13, Go 1.20's.
+bool IsGoPrint(char32_t r, GoUnicode unicode = GoUnicode::k15);
 
 // Reproduces strconv.Quote (go1.26.4), which is what fmt's %q prints for a
 // string: appends s in double quotes. Invalid UTF-8 bytes become \xNN;
 // \a \b \f \n \r \t \v, \\ and \" are escaped; printable runes stay as UTF-8;
 // other runes become \xNN (below U+0020 and U+007F), \uNNNN or \UNNNNNNNN.
 // Hex digits are lower case.
-void AppendGoQuoted(std::string& out, std::string_view s);
+// `unicode`: which Go's IsPrint decides what is printable.
+void AppendGoQuoted(std::string& out, std::string_view s, GoUnicode unicode = GoUnicode::k15);
 
 // AppendGoQuoted into a new string.
-std::string GoQuote(std::string_view s);
+std::string GoQuote(std::string_view s, GoUnicode unicode = GoUnicode::k15);
 
 }  // namespace tfstream::render::text

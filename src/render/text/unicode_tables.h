@@ -31,6 +31,12 @@ extern const char kGoUnicodeVersion[];
 // Sorted, disjoint, non-adjacent ranges.
 extern const CodePointRange kGoPrintRanges[];  // strconv.IsPrint
 extern const size_t kGoPrintRangesSize;
+// The runes strconv.IsPrint accepts from Go 1.21 (Unicode 15.0.0) on but
+// not in Go 1.20 (Unicode 13.0.0): graphic runes assigned in Unicode 14.0 or
+// 15.0 (go120_print_tables.cc, by gen/gen_go120_print.py).
+extern const CodePointRange kGoPrintSinceUnicode14Ranges[];
+extern const size_t kGoPrintSinceUnicode14RangesSize;
+extern const size_t kGoPrintSinceUnicode14Runes;
 extern const CodePointRange kGoWhiteSpaceRanges[];  // unicode.White_Space
 extern const size_t kGoWhiteSpaceRangesSize;
 

@@ -10,6 +10,8 @@
 #include <string>
 #include <utility>
 
+#include "render/text/unicode_tables.h"
+
 using tfstream::render::text::AppendGoQuoted;
 using tfstream::render::text::GoQuote;
 using tfstream::render::text::IsGoPrint;
@@ -138,4 +140,29 @@ TEST_CASE("GoQuote escapes a special byte at any position against 16-byte blocks
       }
     }
   }
+}
+
+TEST_CASE("GoQuote with Go 1.20's tables escapes the graphic runes of Unicode 14 and 15", "[go_quote]") {
+  using tfstream::render::text::GoUnicode;
+  namespace tables = tfstream::render::text::tables;
+  // U+1FAE0 MELTING FACE (14.0), U+1FA75 LIGHT BLUE HEART (15.0), U+061D (14.0, Po).
+  CHECK(GoQuote("a\xf0\x9f\xab\xa0" "b", GoUnicode::k13) == "\"a\\U0001fae0b\"");
+  CHECK(GoQuote("\xf0\x9f\xa9\xb5", GoUnicode::k13) == "\"\\U0001fa75\"");
+  CHECK(GoQuote("\xd8\x9d", GoUnicode::k13) == "\"\\u061d\"");
+  CHECK(GoQuote("a\xf0\x9f\xab\xa0" "b") == "\"a\xf0\x9f\xab\xa0" "b\"");
+  // U+1F97A (Unicode 11) and U+00E9 are printable in both.
+  CHECK(GoQuote("\xf0\x9f\xa5\xba\xc3\xa9", GoUnicode::k13) == "\"\xf0\x9f\xa5\xba\xc3\xa9\"");
+  // The Go 1.20 table only takes runes away: each lies inside Go 1.21's IsPrint.
+  size_t runes = 0;
+  for (size_t i = 0; i < tables::kGoPrintSinceUnicode14RangesSize; ++i) {
+    const auto& r = tables::kGoPrintSinceUnicode14Ranges[i];
+    if (i > 0) CHECK(tables::kGoPrintSinceUnicode14Ranges[i - 1].hi + 1 < r.lo);
+    for (uint32_t c = r.lo; c <= r.hi; ++c) {
+      ++runes;
+      CHECK(IsGoPrint(c));
+      CHECK_FALSE(IsGoPrint(c, GoUnicode::k13));
+    }
+  }
+  CHECK(runes == tables::kGoPrintSinceUnicode14Runes);
+  CHECK(runes == 5318);
 }
