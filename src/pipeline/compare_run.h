@@ -1,0 +1,50 @@
+// The comparison run (tfstream --compare OLD PLAN): reads two plans, each
+// in any shape the plan run reads, and hands what differs between their
+// planned changes to a CompareSink, one Difference at a time.
+//
+// Both plans are pre-scanned as the plan run does (validated, flavour and
+// schemas settled); their resource_changes are then joined as they stream,
+// one element of each plan at a time, by key (address, deposed key). An
+// element whose bytes are the same in both plans is equal without being
+// parsed (the scanner validates it); only differing ones are parsed,
+// compared member by member, and diffed. resource_drift is joined the same
+// way (unless --drift hide); deferred changes, action invocations and
+// outputs, which are small, are compared by key in memory.
+//
+// Order: two plans of one configuration list their resources in the same
+// order (Terraform sorts them), so the join holds nothing but the elements
+// only one plan has. Elements out of step (plans in different orders) wait,
+// as their key and place (about 100 bytes and the address), until their
+// partner comes; memory then grows with how far out of step the plans are,
+// never with their values. See docs/compare.md.
+#pragma once
+
+#include <vector>
+
+#include "base/status.h"
+#include "pipeline/plan_pipeline.h"
+#include "render/compare/difference.h"
+#include "stream/attribute_glob.h"
+
+namespace tfstream::pipeline {
+
+struct CompareInput {
+  Input old_plan, new_plan;
+  // --ignore: attributes left out of both plans' values before comparing.
+  std::vector<stream::AttributeGlob> ignore;
+};
+
+class CompareSink {
+ public:
+  virtual ~CompareSink() = default;
+  virtual Status Add(const render::compare::Difference& d) = 0;
+  // After the last Add, once both plans are known to be valid.
+  virtual Status Finish(const render::compare::Totals& totals) = 0;
+};
+
+// Runs the comparison with the options of the plan run (colour, width,
+// flavour, release, --drift, --show-sensitive; format is the sink's). *differ
+// tells whether anything differs. Errors are located as the plan run's are.
+Status RunCompare(const CompareInput& in, const Options& options, CompareSink* sink, Report* report, bool* differ);
+
+}  // namespace tfstream::pipeline
