@@ -187,9 +187,14 @@ Status CompareRun::Emit(Difference d) {
   return sink_->Add(d);
 }
 
+// "  # ADDRESS: what differs", the address in bold. Unlike Terraform's own
+// comments, the address is never read as colour markup (an index key may
+// hold "[red]").
 std::string CompareRun::Comment(const Difference& d) const {
-  return new_.ctx.colorize.Color("[bold]  # " + render::compare::DifferenceLabel(d) + "[reset]: " +
-                                 render::compare::WhatDiffers(d));
+  const render::text::Colorize& c = new_.ctx.colorize;
+  std::string bold = c.enabled() ? "\x1b[" + std::string(c.Code("bold")) + "m" : "";
+  std::string reset = c.enabled() ? "\x1b[0m" : "";
+  return bold + "  # " + render::compare::DifferenceLabel(d) + reset + ": " + render::compare::WhatDiffers(d);
 }
 
 Status CompareRun::Load(Side* side, const Element& e, Section section, const JsonValue** tree,
