@@ -334,6 +334,8 @@ Status CompareRun::ComparePair(Section section, const Element& o, const Element&
   } else if (prior) {
     stream::DifferingPaths(orc.before, nrc.before, Difference::kMaxPaths, &d.attributes);
   }
+  // The whole value (created, deleted) is no attribute of its own.
+  d.attributes.erase(std::remove(d.attributes.begin(), d.attributes.end(), std::string()), d.attributes.end());
   d.block = Comment(d);
   if ((planned || prior || (d.what & what::kSensitivity)) && (nrc.IsManaged() || nrc.mode == "data")) {
     // The old plan's result against the new plan's, in the new plan's
@@ -529,6 +531,7 @@ Status CompareRun::CompareKeyed(Section section) {
   struct Keyed {
     std::string key, address, deposed;
     stream::ByteRange range;
+    std::string action;  // a deferred change's
   };
   auto collect = [&](Side* side, std::vector<Keyed>* out) -> Status {
     const PlanContext& ctx = side->ctx;
@@ -537,7 +540,7 @@ Status CompareRun::CompareKeyed(Section section) {
         std::string key = f.address + '\0' + f.triggering_address + '\0' + f.event + '\0' +
                           std::to_string(f.block_index) + '\0' + std::to_string(f.list_index) + '\0' +
                           (f.invoke ? "1" : "0");
-        out->push_back(Keyed{key, f.address, "", f.range});
+        out->push_back(Keyed{key, f.address, "", f.range, ""});
       }
       return Status::Ok();
     }
@@ -552,7 +555,8 @@ Status CompareRun::CompareKeyed(Section section) {
           s = stream::ExtractDeferredResourceChange(tree, raw, offset, &rc, &reason);
           if (!s.ok()) return ctx.PlanError(s);
           out->push_back(Keyed{std::string(rc.address) + '\0' + std::string(rc.deposed), std::string(rc.address),
-                               std::string(rc.deposed), stream::ByteRange{offset, offset + raw.size(), true}});
+                               std::string(rc.deposed), stream::ByteRange{offset, offset + raw.size(), true},
+                               ActionName(rc.actions)});
           side->worker.Reset();
           return Status::Ok();
         },
@@ -584,6 +588,8 @@ Status CompareRun::CompareKeyed(Section section) {
       d.address = c <= 0 ? os[i].address : ns[j].address;
       d.deposed = c <= 0 ? os[i].deposed : ns[j].deposed;
       d.what = c < 0 ? uint32_t{what::kOnlyOld} : c > 0 ? uint32_t{what::kOnlyNew} : uint32_t{what::kOther};
+      if (c <= 0) d.old_action = os[i].action;
+      if (c >= 0) d.new_action = ns[j].action;
       if (c == 0) d.other_fields.push_back(section == Section::kDeferred ? "the deferred change" : "the invocation");
       d.block = Comment(d);
       if (!(s = Emit(std::move(d))).ok()) return s;

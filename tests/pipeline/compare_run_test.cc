@@ -267,3 +267,51 @@ TEST_CASE("an invalid document is an error wherever it is", "[compare]") {
   r = Compare(bad, bad);
   CHECK_FALSE(r.ok);
 }
+
+TEST_CASE("other members of a resource change are named", "[compare]") {
+  Result r = Compare(PlanDoc({PlanChange("t.a", R"(["update"])", "x", "y")}),
+                     PlanDoc({PlanChange("t.a", R"(["update"])", "x", "y", R"("module_address":"m",)")}));
+  REQUIRE(r.ok);
+  CHECK(r.differ);
+  CHECK(r.text.find("# t.a: other fields differ (module_address)\n") != std::string::npos);
+}
+
+TEST_CASE("drift is compared unless --drift hide", "[compare]") {
+  auto with_drift = [](const std::string& drift) {
+    std::string doc = PlanDoc({});
+    return R"({"resource_drift":[)" + drift + "]," + doc.substr(1);
+  };
+  std::string drifted = with_drift(PlanChange("t.a", R"(["update"])", "x", "y"));
+  std::string none = with_drift("");
+  Result r = Compare(drifted, none);
+  REQUIRE(r.ok);
+  CHECK(r.differ);
+  CHECK(r.text.find("  # drift: t.a: only in the old plan (update)\n  ~ resource \"t\" \"a\" {") != std::string::npos);
+  CHECK(r.text.find("1 drifted object.") != std::string::npos);
+  r = Compare(drifted, with_drift(PlanChange("t.a", R"(["update"])", "x", "z")));
+  CHECK(r.text.find("# drift: t.a: the drifted values differ") != std::string::npos);
+  Options hide;
+  hide.hide_drift = true;
+  r = Compare(drifted, none, hide);
+  REQUIRE(r.ok);
+  CHECK_FALSE(r.differ);
+}
+
+TEST_CASE("deferred changes are compared by address", "[compare]") {
+  auto with_deferred = [](const std::string& deferred) {
+    std::string doc = PlanDoc({});
+    return R"({"deferred_changes":[)" + deferred + "]," + doc.substr(1);
+  };
+  std::string one = R"({"reason":"instance_count_unknown","resource_change":)" +
+                    PlanChange("t.a", R"(["create"])", "null", "y") + "}";
+  std::string other = R"({"reason":"resource_config_unknown","resource_change":)" +
+                      PlanChange("t.a", R"(["create"])", "null", "y") + "}";
+  Options tf;
+  tf.flavor = tfstream::pipeline::FlavorChoice::kTerraform;
+  Result r = Compare(with_deferred(""), with_deferred(one), tf);
+  REQUIRE(r.ok);
+  CHECK(r.text.find("  # deferred: t.a: only in the new plan (create)\n") != std::string::npos);
+  r = Compare(with_deferred(one), with_deferred(other), tf);
+  CHECK(r.text.find("  # deferred: t.a: other fields differ (the deferred change)\n") != std::string::npos);
+  CHECK_FALSE(Compare(with_deferred(one), with_deferred(one), tf).differ);
+}

@@ -15,8 +15,9 @@ std::string Quoted(const std::string& s) { return s.empty() ? "none" : s; }
 
 std::string WhatDiffers(const Difference& d) {
   std::vector<std::string> parts;
-  if (d.what & kOnlyNew) parts.push_back("only in the new plan (" + d.new_action + ")");
-  if (d.what & kOnlyOld) parts.push_back("only in the old plan (" + d.old_action + ")");
+  auto in_parens = [](const std::string& action) { return action.empty() ? "" : " (" + action + ")"; };
+  if (d.what & kOnlyNew) parts.push_back("only in the new plan" + in_parens(d.new_action));
+  if (d.what & kOnlyOld) parts.push_back("only in the old plan" + in_parens(d.old_action));
   if (d.what & kAction) parts.push_back("the action was " + d.old_action + " and is now " + d.new_action);
   if (d.what & kPlanned) parts.push_back(d.section == Section::kDrift ? "the drifted values differ" : "the planned values differ");
   if (d.what & kPrior) parts.push_back("the prior values differ");
