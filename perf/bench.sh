@@ -422,7 +422,8 @@ if [[ -z $ONLY || compare == *"$ONLY"* || $ONLY == compare* ]]; then
     code=$?
     set -e
     [[ $r -eq 0 ]] && continue
-    read -r wall rss <"$TMP/time"
+    # GNU time puts "Command exited with non-zero status 2" first.
+    read -r wall rss < <(tail -1 "$TMP/time")
     echo "$wall" >>"$TMP/walls"
     echo "$rss" >>"$TMP/rss"
     a=$(run_json_verify file "$src"); b=$(run_json_verify file "$edited")

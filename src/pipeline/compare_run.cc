@@ -243,7 +243,6 @@ Status CompareRun::OnlyIn(Section section, Side* side, const Element& e, bool in
   d.block = Comment(d);
   // The plan's own change (or drift) for it, as that plan shows it.
   if (rc.IsManaged() || rc.mode == "data") {
-    rc.replace_paths = nullptr;
     if (!(s = RenderBody(side, rc, &d.block)).ok()) return s;
   }
   side->worker.Reset();
