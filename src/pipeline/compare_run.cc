@@ -1,6 +1,9 @@
 #include "pipeline/compare_run.h"
 
+#include <sys/resource.h>
+
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <unordered_map>
@@ -9,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "pipeline/background_validation.h"
 #include "pipeline/plan_context.h"
 #include "pipeline/plan_prepare.h"
 #include "pipeline/plan_sections.h"
@@ -363,6 +367,19 @@ Status CompareRun::ComparePair(Section section, const Element& o, const Element&
   return Emit(std::move(d));
 }
 
+// An element read again after the join's running release has passed it
+// (a pending element, compared when its partner comes) maps its pages back
+// in: they are given back at once, or plans out of step would keep them.
+// The range is widened by 64 KiB each way: a fault maps the pages around
+// it too (the kernel's fault-around, 64 KiB by default), and
+// release_plan_range keeps pages it only partly covers. The input is a
+// read-only file mapping, so a page given back that is read again is read
+// again from the file.
+void DropPages(const Input& in, uint64_t offset, uint64_t size) {
+  constexpr uint64_t kAround = 64 << 10;
+  if (in.release_plan_range) in.release_plan_range(offset > kAround ? offset - kAround : 0, offset + size + kAround);
+}
+
 // Takes one element of each plan at a time. Where their keys (address,
 // deposed key) agree, they are compared at once; where not, each waits in
 // its plan's pending map until the other plan's element of its key comes
@@ -399,6 +416,7 @@ Status CompareRun::Join(Section section, ElementStream* o, ElementStream* n) {
         auto it = pending_new.find(key);
         if (it != pending_new.end()) {
           s = ComparePair(section, eo, element_of(it->second, in_.new_plan.plan));
+          DropPages(in_.new_plan, it->second.offset, it->second.size);
           pending_new.erase(it);
         } else {
           pending_old.emplace(std::move(key), Pending{eo.address, eo.deposed, eo.offset, eo.raw.size()});
@@ -409,6 +427,7 @@ Status CompareRun::Join(Section section, ElementStream* o, ElementStream* n) {
         auto it = pending_old.find(key);
         if (it != pending_old.end()) {
           s = ComparePair(section, element_of(it->second, in_.old_plan.plan), en);
+          DropPages(in_.old_plan, it->second.offset, it->second.size);
           pending_old.erase(it);
         } else {
           pending_new.emplace(std::move(key), Pending{en.address, en.deposed, en.offset, en.raw.size()});
@@ -600,26 +619,40 @@ Status CompareRun::CompareKeyed(Section section) {
 }
 
 Status CompareRun::Run(Report* report, bool* differ) {
+  // TFSTREAM_TIMING=1: how long each phase took, and the peak RSS after it.
+  const bool timing = std::getenv("TFSTREAM_TIMING") != nullptr;
+  auto last = std::chrono::steady_clock::now();
+  auto mark = [&](const char* phase) {
+    if (!timing) return;
+    auto now = std::chrono::steady_clock::now();
+    struct rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    std::fprintf(stderr, "tfstream: compare: %-22s %8.3f s  peak %ld MiB\n", phase,
+                 std::chrono::duration<double>(now - last).count(), usage.ru_maxrss / 1024);
+    last = now;
+  };
   Status s = ScanPlan(&old_.ctx, nullptr);
   if (s.ok()) s = PreparePlan(&old_.ctx, &old_.worker, &old_.prepared);
+  mark("old plan scanned");
   if (s.ok()) s = ScanPlan(&new_.ctx, nullptr);
   if (s.ok()) s = PreparePlan(&new_.ctx, &new_.worker, &new_.prepared);
+  mark("new plan scanned");
   if (!s.ok()) return s;
+  // What the pre-scans skipped (planned_values, prior_state, configuration,
+  // the drift: often most of a plan) is validated on threads of their own
+  // while the join reads resource_changes, which it validates itself; all
+  // before anything is written.
+  BackgroundValidation old_rest(old_.ctx), new_rest(new_.ctx);
   if (!(s = JoinSections()).ok()) return s;
+  mark("changes joined");
   if (!(s = CompareKeyed(Section::kDeferred)).ok()) return s;
   if (!(s = CompareKeyed(Section::kActionInvocation)).ok()) return s;
   if (!(s = CompareOutputs()).ok()) return s;
-  // The rest of both documents is validated before anything is written.
-  for (Side* side : {&old_, &new_}) {
-    s = stream::ValidateDeferred(side->ctx.in.plan, side->ctx.facts, /*changes_validated=*/true,
-                                 side->ctx.in.release_plan_range);
-    if (!s.ok()) return side->ctx.PlanError(s);
-  }
+  if (!(s = old_rest.Wait()).ok() || !(s = new_rest.Wait()).ok()) return s;
+  mark("rest validated");
+  if (timing) std::fprintf(stderr, "tfstream: compare: at most %zu resource changes waited for their partner\n", max_pending_);
   *differ = totals_.Total() > 0;
   if (report != nullptr) {
-    if (std::getenv("TFSTREAM_TIMING") != nullptr) {
-      std::fprintf(stderr, "tfstream: compare: at most %zu resource changes waited for their partner\n", max_pending_);
-    }
     for (Side* side : {&old_, &new_}) {
       Report r;
       TakeNotes(side->ctx, &r);
