@@ -3,7 +3,8 @@
 
 For each case (a plan.json and its arguments; states and cases whose plan
 does not render are counted apart, never silently dropped) five variants:
-  same      the plan against itself: exit 0, one line
+  same      the plan against itself: exit 0, one line (with the cross-check
+            of the identical-bytes fast path: every element parsed too)
   reformat  the plan written again (indented, keys sorted, numbers as
             written) with another timestamp: exit 0, one line
   edit      one attribute of one planned value edited: exit 2, the address
@@ -113,9 +114,10 @@ def args_of(case):
     return kept
 
 
-def run(tfstream, old, new, args, fmt=None):
+def run(tfstream, old, new, args, fmt=None, cross_check=False):
     cmd = [tfstream, "--color=never", "--compare", old] + args + ([fmt] if fmt else []) + [new]
-    p = subprocess.run(cmd, capture_output=True, timeout=120)
+    env = dict(os.environ, TFSTREAM_COMPARE_CROSS_CHECK="1") if cross_check else None
+    p = subprocess.run(cmd, capture_output=True, timeout=120, env=env)
     return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
 
 
@@ -150,7 +152,9 @@ def check_case(tfstream, case, tmp):
     if args is None:
         return "state", []
     plan = os.path.join(case, "plan.json")
-    code, out, err = run(tfstream, plan, plan, args)
+    # The plan against itself with the identical-bytes fast path cross-checked:
+    # every element parsed and compared too (TFSTREAM_COMPARE_CROSS_CHECK).
+    code, out, err = run(tfstream, plan, plan, args, cross_check=True)
     if code == 1:
         # A plan that does not render: it must fail the same way alone.
         alone = subprocess.run([tfstream] + args + [plan], capture_output=True, timeout=120)
