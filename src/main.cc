@@ -250,7 +250,8 @@ int main(int argc, char** argv) {
       ("ignore", po::value<std::vector<std::string>>(&ignore_globs)->composing()->value_name("GLOB"),
        "with --compare: leave the attributes whose path matches GLOB out of both plans, e.g. "
        "**.triggers.git_sha (repeatable; see Compare)")
-      ("help,h", "show this help")
+      ("help,h", "show this help: the usage and the options")
+      ("help-all", "show the full help: the options and the rules behind them (the man page's text)")
       ("version", "show the version");
   po::options_description hidden;
   std::vector<std::string> plan_paths;
@@ -287,9 +288,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "tfstream: %s (try 'tfstream --help')\n", OneLine(e.what()).c_str());
     return usage;
   }
-  if (vm.count("help")) {
+  if (vm.count("help-all")) {
     std::cout << kUsage << "\n" << OptionList(desc) << "\n" << tfstream::cli::HelpDetails() << "\n"
               << tfstream::cli::ReleasesHelp();
+    return 0;
+  }
+  if (vm.count("help")) {
+    std::cout << kUsage << "\n" << OptionList(desc) << "\n" << tfstream::cli::HelpPointer();
     return 0;
   }
   if (vm.count("version")) {
