@@ -331,7 +331,7 @@ int main(int argc, char** argv) {
   options.bundle = vm.count("bundle") > 0;
   for (const char* name : {"mode", "color", "no-color", "width", "automation", "show-sensitive", "action", "address",
                            "summary", "format", "max-bytes", "output-prefix", "group-by", "detailed-exitcode",
-                           "max-parts", "details-url", "title", "drift"}) {
+                           "max-parts", "details-url", "title", "drift", "compare", "ignore"}) {
     if (options.bundle && vm.count(name)) {
       return Fail(std::string("--bundle writes a ") + (vm.count("state") ? "state" : "plan") + " document; --" + name +
                       " applies when rendering it", usage);
