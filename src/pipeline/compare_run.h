@@ -14,9 +14,10 @@
 // Order: two plans of one configuration list their resources in the same
 // order (Terraform sorts them), so the join holds nothing but the elements
 // only one plan has. Elements out of step (plans in different orders) wait,
-// as their key and place (about 100 bytes and the address), until their
-// partner comes; memory then grows with how far out of step the plans are,
-// never with their values. See docs/compare.md.
+// as their key and place (a few hundred bytes), until their partner comes;
+// memory then grows with how far out of step the plans are, never with
+// their values (300 MB plan against its reversed copy: 41 MB peak, against
+// 38 MB in order). See docs/compare.md.
 #pragma once
 
 #include <vector>
