@@ -12,8 +12,10 @@ does not render are counted apart, never silently dropped) five variants:
   remove    one resource change removed: exit 2, the address named
   delete    an update turned into a delete: exit 2, the address named
 
-usage: corpus_compare.py TFSTREAM CASES_DIR... [--jobs N]
-Plans repeated across corpora (the same bytes and arguments) run once.
+usage: corpus_compare.py TFSTREAM CASES_DIR... [--jobs N] [--same-only] [--distinct-plans]
+--same-only: only the same and reformat variants (the older releases' corpora,
+which are many). --distinct-plans: a plan whose bytes an earlier case had runs
+once, with that case's arguments (else plans repeat when their arguments differ).
 """
 import concurrent.futures
 import decimal
@@ -146,6 +148,9 @@ def pick_edit(rcs):
     return None
 
 
+SAME_ONLY = False
+
+
 def check_case(tfstream, case, tmp):
     """Returns (status, messages): status 'ok', 'fail', 'state', 'error-case'."""
     args = args_of(case)
@@ -180,7 +185,7 @@ def check_case(tfstream, case, tmp):
             variants.append(("reformat", base + ".reformat.json", 0, []))
         except RecursionError:
             pass
-        rcs = changes_of(doc)
+        rcs = [] if SAME_ONLY else changes_of(doc)
         picked = pick_edit(rcs)
         if picked:
             i, attr = picked
@@ -233,6 +238,10 @@ def main():
         k = argv.index("--jobs")
         jobs = int(argv[k + 1])
         del argv[k:k + 2]
+    global SAME_ONLY
+    SAME_ONLY = "--same-only" in argv
+    distinct = "--distinct-plans" in argv
+    argv = [a for a in argv if a not in ("--same-only", "--distinct-plans")]
     tfstream, dirs = argv[0], argv[1:]
     sys.setrecursionlimit(20000)
     cases, seen = [], set()
@@ -244,8 +253,9 @@ def main():
                 continue
             with open(plan, "rb") as f:
                 digest = hashlib.sha256(f.read()).hexdigest()
-            with open(os.path.join(case, "nocolor.args"), "rb") as f:
-                digest += hashlib.sha256(f.read()).hexdigest()
+            if not distinct:
+                with open(os.path.join(case, "nocolor.args"), "rb") as f:
+                    digest += hashlib.sha256(f.read()).hexdigest()
             if digest in seen:
                 continue
             seen.add(digest)
