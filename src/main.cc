@@ -579,7 +579,8 @@ int main(int argc, char** argv) {
   if (sink.reader_gone()) return 0;
   if (!job.status.ok()) {
     (void)sink.Flush();
-    return Fail(job.status.message(), job.report.too_large ? 3 : 1);
+    // --compare keeps to 0 same, 2 different, 1 error (a Markdown over --max-bytes too).
+    return Fail(job.status.message(), job.report.too_large && !job.compare ? 3 : 1);
   }
   for (const std::string& note : job.report.notes) std::fprintf(stderr, "tfstream: note: %s\n", OneLine(note).c_str());
   for (const std::string& warning : job.report.warnings) {
