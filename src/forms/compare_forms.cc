@@ -8,13 +8,14 @@
 #include "forms/json_out.h"
 #include "forms/markdown_block.h"
 #include "forms/markdown_parts.h"
+#include "forms/text_sink.h"
+#include "pipeline/plan_run.h"
 #include "render/compare/compare_words.h"
 #include "render/text/colorize.h"
 
 namespace tfstream::forms {
 namespace {
 
-using pipeline::CompareSink;
 using render::compare::Difference;
 using render::compare::Section;
 using render::compare::Totals;
@@ -55,58 +56,35 @@ class HeldRecords {
   buffer::SpillText text_;
 };
 
-class CompareText : public CompareSink {
- public:
-  CompareText(const pipeline::Options& opt, buffer::OutputSink* out) : colorize_(opt.color), out_(out) {}
-  Status Add(const Difference& d) override {
-    if (d.section == Section::kOutput) {
-      outputs_.Append(d.block);
-      outputs_.Append("\n");
-    } else {
-      blocks_.Append("\n");
-      blocks_.Append(d.block);
-      blocks_.Append("\n");
-    }
-    return Status::Ok();
-  }
-  Status Finish(const Totals& t) override {
-    if (t.Total() == 0) {
-      out_->Append(render::compare::SameLine(t) + "\n");
-      return out_->Flush();
-    }
-    Status s = blocks_.WriteTo(out_);
-    if (s.ok() && !outputs_.empty()) {
-      out_->Append("\nChanges to Outputs:\n");
-      s = outputs_.WriteTo(out_);
-    }
-    if (!s.ok()) return s;
-    out_->Append(colorize_.Color("\n[bold]" + render::compare::SummaryLine(t) + "[reset]\n"));
-    return out_->Flush();
-  }
+// The summary line as pushed (kTotals), without its newlines and colour
+// (Markdown and JSON are never coloured).
+std::string Trimmed(std::string_view text) {
+  while (!text.empty() && text.front() == '\n') text.remove_prefix(1);
+  while (!text.empty() && text.back() == '\n') text.remove_suffix(1);
+  return std::string(text);
+}
 
- private:
-  render::text::Colorize colorize_;
-  buffer::OutputSink* out_;
-  buffer::SpillText blocks_, outputs_;
-};
-
-class CompareMarkdown : public CompareSink {
+class CompareMarkdown : public pipeline::Sink {
  public:
   CompareMarkdown(const pipeline::Options& opt, buffer::OutputSink* out, pipeline::Report* report)
       : opt_(opt), out_(out), report_(report) {}
-  Status Add(const Difference& d) override {
-    (d.section == Section::kOutput ? outputs_ : blocks_).Append(d.block);
+  pipeline::Needs needs() const override { return pipeline::Needs{}; }
+  Status Block(const pipeline::BlockView& b) override {
+    (b.section == pipeline::Section::kOutputs ? outputs_ : blocks_).Append(b.text);
     return Status::Ok();
   }
-  Status Finish(const Totals& t) override {
+  Status Text(const pipeline::TextPiece& piece) override {
+    if (piece.section == pipeline::Section::kTotals) summary_ = Trimmed(piece.text);
+    return Status::Ok();
+  }
+  Status Finish(const pipeline::PlanView&) override {
     MarkdownParts parts(opt_.max_bytes, opt_.output_prefix, out_);
     parts.set_marker(true);
     parts.set_title(opt_.title);
     if (opt_.max_parts > 0) parts.set_max_parts(opt_.max_parts, opt_.details_url);
     if (report_ != nullptr) parts.set_too_large_flag(&report_->too_large);
     MarkdownUnit head;
-    head.head = "### Changed since the last plan\n\n" +
-                HtmlEscape(t.Total() == 0 ? render::compare::SameLine(t) : render::compare::SummaryLine(t)) + "\n\n";
+    head.head = "### Changed since the last plan\n\n" + HtmlEscape(summary_) + "\n\n";
     Status s = parts.Add(head);
     if (s.ok()) {
       s = blocks_.ForEach([&](std::string_view block) { return parts.Add(ChangeBlockUnit(block)); });
@@ -128,6 +106,7 @@ class CompareMarkdown : public CompareSink {
   buffer::OutputSink* out_;
   pipeline::Report* report_;
   HeldRecords blocks_, outputs_;
+  std::string summary_;
 };
 
 const char* SectionName(Section s) {
@@ -166,10 +145,18 @@ void AppendWhat(uint32_t what, std::string* out) {
   out->push_back(']');
 }
 
-class CompareJson : public CompareSink {
+class CompareJson : public pipeline::Sink {
  public:
   explicit CompareJson(buffer::OutputSink* out) : out_(out) {}
-  Status Add(const Difference& d) override {
+  pipeline::Needs needs() const override { return pipeline::Needs{}; }
+  Status Text(const pipeline::TextPiece& piece) override {
+    if (piece.section == pipeline::Section::kTotals) summary_ = Trimmed(piece.text);
+    return Status::Ok();
+  }
+  Status Block(const pipeline::BlockView& b) override {
+    if (b.difference == nullptr) return Status::Ok();
+    const Difference& d = *b.difference;
+    Count(d);
     std::string s = any_ ? ",\n    {" : "\n    {";
     any_ = true;
     s += "\"section\":";
@@ -216,11 +203,12 @@ class CompareJson : public CompareSink {
     items_.Append(s);
     return Status::Ok();
   }
-  Status Finish(const Totals& t) override {
+  Status Finish(const pipeline::PlanView&) override {
+    const Totals& t = totals_;
     std::string head = "{\n  \"format_version\": \"1.0\",\n  \"same\": ";
     head += t.Total() == 0 ? "true" : "false";
     head += ",\n  \"summary\": ";
-    AppendJsonString(&head, t.Total() == 0 ? render::compare::SameLine(t) : render::compare::SummaryLine(t));
+    AppendJsonString(&head, summary_);
     head += ",\n  \"counts\": {\"resource_changes\": " + std::to_string(t.changes) +
             ", \"only_new\": " + std::to_string(t.only_new) + ", \"only_old\": " + std::to_string(t.only_old) +
             ", \"planned_differently\": " + std::to_string(t.both) + ", \"resource_drift\": " +
@@ -235,19 +223,48 @@ class CompareJson : public CompareSink {
   }
 
  private:
+  void Count(const Difference& d) {
+    switch (d.section) {
+      case Section::kChange:
+        ++totals_.changes;
+        if (d.what & render::compare::kOnlyNew) {
+          ++totals_.only_new;
+        } else if (d.what & render::compare::kOnlyOld) {
+          ++totals_.only_old;
+        } else {
+          ++totals_.both;
+        }
+        break;
+      case Section::kDrift:
+        ++totals_.drift;
+        break;
+      case Section::kDeferred:
+        ++totals_.deferred;
+        break;
+      case Section::kActionInvocation:
+        ++totals_.actions;
+        break;
+      case Section::kOutput:
+        ++totals_.outputs;
+        break;
+    }
+  }
+
   buffer::OutputSink* out_;
   buffer::SpillText items_;
   bool any_ = false;
+  Totals totals_;
+  std::string summary_;
 };
 
 }  // namespace
 
 Status RenderComparison(const pipeline::CompareInput& in, const pipeline::Options& options, buffer::OutputSink* out,
                         pipeline::Report* report, bool* differ) {
-  std::unique_ptr<CompareSink> sink;
+  std::unique_ptr<pipeline::Sink> sink;
   switch (options.format) {
     case pipeline::Format::kText:
-      sink = std::make_unique<CompareText>(options, out);
+      sink = MakeTextSink(out);  // the plan's text form: what is pushed, as it comes
       break;
     case pipeline::Format::kMarkdown:
       sink = std::make_unique<CompareMarkdown>(options, out, report);

@@ -1,10 +1,12 @@
 // The output forms of `tfstream --compare` (pipeline/compare_run.h), as
-// sinks of the comparison run: the text (blocks in the renderer's style,
-// then outputs, then one summary line; one line when the plans are the
-// same), --format markdown (a pull-request comment "Changed since the last
-// plan", in parts as for plans) and --format json (what differs, by
-// address). Each holds what it is given (in memory up to 1 MiB, then in a
-// temporary file) until the run has checked both plans, then writes it.
+// sinks of the comparison run (pipeline/sink.h): the text is the plan's text
+// form (text_sink.h), writing each block as the run pushes it (blocks in the
+// renderer's style, then outputs, then one summary line; one line when the
+// plans are the same); --format markdown (a pull-request comment "Changed
+// since the last plan", in parts as for plans) and --format json (what
+// differs, by address) hold what they are given (in memory up to 1 MiB,
+// then in a temporary file) until the run has checked both plans, then
+// write it.
 #pragma once
 
 #include "base/status.h"

@@ -15,6 +15,7 @@
 #include "pipeline/background_validation.h"
 #include "pipeline/plan_context.h"
 #include "pipeline/plan_prepare.h"
+#include "pipeline/plan_run.h"
 #include "pipeline/plan_sections.h"
 #include "pipeline/resource_worker.h"
 #include "render/compare/compare_words.h"
@@ -135,8 +136,8 @@ std::string ActionName(const std::vector<std::string>& actions) {
 
 class CompareRun {
  public:
-  CompareRun(const CompareInput& in, const Options& opt, CompareSink* sink)
-      : in_(in), opt_(opt), old_(in.old_plan, opt), new_(in.new_plan, opt), sink_(sink) {}
+  CompareRun(const CompareInput& in, const Options& opt, Sink* sink)
+      : in_(in), opt_(opt), old_(in.old_plan, opt), new_(in.new_plan, opt), sink_(sink), view_(new_.ctx) {}
 
   Status Run(Report* report, bool* differ);
 
@@ -158,7 +159,9 @@ class CompareRun {
   const CompareInput& in_;
   const Options& opt_;
   Side old_, new_;
-  CompareSink* sink_;
+  Sink* sink_;
+  PlanView view_;  // the new plan's, for Begin and Finish
+  bool outputs_heading_ = false;  // "Changes to Outputs:" pushed
   Totals totals_;
   size_t max_pending_ = 0;  // for TFSTREAM_TIMING
   // TFSTREAM_COMPARE_CROSS_CHECK=1: elements whose bytes are the same in
@@ -168,6 +171,7 @@ class CompareRun {
 };
 
 Status CompareRun::Emit(Difference d) {
+  pipeline::Section section = pipeline::Section::kPlannedChanges;
   switch (d.section) {
     case Section::kChange:
       ++totals_.changes;
@@ -181,18 +185,38 @@ Status CompareRun::Emit(Difference d) {
       break;
     case Section::kDrift:
       ++totals_.drift;
+      section = pipeline::Section::kDrift;
       break;
     case Section::kDeferred:
       ++totals_.deferred;
+      section = pipeline::Section::kDeferred;
       break;
     case Section::kActionInvocation:
       ++totals_.actions;
+      section = pipeline::Section::kActionInvocations;
       break;
     case Section::kOutput:
       ++totals_.outputs;
+      section = pipeline::Section::kOutputs;
       break;
   }
-  return sink_->Add(d);
+  Status s;
+  std::string text;
+  if (section == pipeline::Section::kOutputs) {
+    if (!outputs_heading_) {
+      outputs_heading_ = true;
+      s = sink_->Text(TextPiece{section, Part::kHeading, "\nChanges to Outputs:\n"});
+      if (!s.ok()) return s;
+    }
+    text = d.block + "\n";
+  } else {
+    text = "\n" + d.block + "\n";
+  }
+  BlockView block{section, text, d.address};
+  block.action = d.new_action.empty() ? d.old_action : d.new_action;
+  block.difference = &d;
+  if (!(s = sink_->Block(block)).ok()) return s;
+  return sink_->Flush();
 }
 
 // "  # ADDRESS: what differs", the address in bold. Unlike Terraform's own
@@ -646,6 +670,8 @@ Status CompareRun::Run(Report* report, bool* differ) {
   if (s.ok()) s = PreparePlan(&new_.ctx, &new_.worker, &new_.prepared);
   mark("new plan scanned");
   if (!s.ok()) return s;
+  view_.prepared = &new_.prepared;
+  if (!(s = sink_->Begin(view_)).ok()) return s;
   // What the pre-scans skipped (planned_values, prior_state, configuration,
   // the drift: often most of a plan) is validated on threads of their own
   // while the join reads resource_changes, which it validates itself; all
@@ -673,12 +699,16 @@ Status CompareRun::Run(Report* report, bool* differ) {
       }
     }
   }
-  return sink_->Finish(totals_);
+  const render::text::Colorize& c = new_.ctx.colorize;
+  std::string closing = totals_.Total() == 0 ? render::compare::SameLine(totals_) + "\n"
+                                          : c.Color("\n[bold]" + render::compare::SummaryLine(totals_) + "[reset]\n");
+  if (!(s = sink_->Text(TextPiece{pipeline::Section::kTotals, Part::kBody, closing})).ok()) return s;
+  return sink_->Finish(view_);
 }
 
 }  // namespace
 
-Status RunCompare(const CompareInput& in, const Options& options, CompareSink* sink, Report* report, bool* differ) {
+Status RunCompare(const CompareInput& in, const Options& options, Sink* sink, Report* report, bool* differ) {
   *differ = false;
   CompareRun run(in, options, sink);
   return run.Run(report, differ);

@@ -24,6 +24,7 @@
 
 #include "base/status.h"
 #include "pipeline/plan_pipeline.h"
+#include "pipeline/sink.h"
 #include "render/compare/difference.h"
 #include "stream/attribute_glob.h"
 
@@ -35,17 +36,18 @@ struct CompareInput {
   std::vector<stream::AttributeGlob> ignore;
 };
 
-class CompareSink {
- public:
-  virtual ~CompareSink() = default;
-  virtual Status Add(const render::compare::Difference& d) = 0;
-  // After the last Add, once both plans are known to be valid.
-  virtual Status Finish(const render::compare::Totals& totals) = 0;
-};
-
-// Runs the comparison with the options of the plan run (colour, width,
-// flavour, release, --drift, --show-sensitive; format is the sink's). *differ
-// tells whether anything differs. Errors are located as the plan run's are.
-Status RunCompare(const CompareInput& in, const Options& options, CompareSink* sink, Report* report, bool* differ);
+// Runs the comparison into `sink` (a form, pipeline/sink.h), with the
+// options of the plan run (colour, width, flavour, release, --drift,
+// --show-sensitive). The calls: Begin (both plans scanned and checked, the
+// new plan's context), then one Block per difference as it is found
+// (BlockView::difference says what differs; text is the block as the text
+// form writes it: "\n" + block + "\n" in sections kPlannedChanges, kDrift,
+// kDeferred and kActionInvocations; an output's line and "\n" in kOutputs,
+// after a kOutputs heading "\nChanges to Outputs:\n"), then the summary
+// (or, when nothing differs, the one line) as a kTotals piece, then Finish
+// once both plans are known to be valid. *differ tells whether anything
+// differs. Errors are located as the plan run's are; blocks already pushed
+// stay (the text form has written them).
+Status RunCompare(const CompareInput& in, const Options& options, Sink* sink, Report* report, bool* differ);
 
 }  // namespace tfstream::pipeline
