@@ -1,6 +1,6 @@
 // The comparison run (tfstream --compare OLD PLAN): reads two plans, each
 // in any shape the plan run reads, and hands what differs between their
-// planned changes to a CompareSink, one Difference at a time.
+// planned changes to a form (a Sink, pipeline/sink.h), one block at a time.
 //
 // Both plans are pre-scanned as the plan run does (validated, flavour and
 // schemas settled); their resource_changes are then joined as they stream,
