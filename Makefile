@@ -241,7 +241,7 @@ FUZZ_DIR     ?= build-fuzz
 FUZZ_TIME    ?= 60
 FUZZ_SKIP    ?=
 FUZZ_DEADLINE ?=
-FUZZ_TARGETS ?= pre_scan json_parser render
+FUZZ_TARGETS ?= pre_scan json_parser render compare
 FUZZ_FLAGS   ?= -max_len=65536 -timeout=30 -rss_limit_mb=4096 -print_final_stats=1
 FUZZ_PACKAGES := clang libclang-rt-dev
 

@@ -64,5 +64,8 @@ if state.startswith(b"{") and len(state) > 2:
 PY
   done
 fi
+# compare/: the render seeds that are plans (tfstream --compare reads no state).
+mkdir -p "$out/compare"
+find "$out/render" -maxdepth 1 -type f ! -name 'state-*' -exec cp {} "$out/compare/" \;
 echo "make_seeds: $(ls "$out/pre_scan" | wc -l) pre_scan, $(ls "$out/json_parser" | wc -l) json_parser," \
-     "$(ls "$out/render" | wc -l) render seeds in $out ($(du -sh "$out" | cut -f1))"
+     "$(ls "$out/render" | wc -l) render, $(ls "$out/compare" | wc -l) compare seeds in $out ($(du -sh "$out" | cut -f1))"

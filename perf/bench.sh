@@ -16,7 +16,8 @@
 #   --timeout SECS give up on one tfstream run after SECS (default 900): row TIMEOUT
 #   --jv-timeout SECS  give up on json_verify after SECS (default 120); it is
 #                  quadratic in the length of very long strings (large collections)
-#   --only SUBSTR  only inputs whose name contains SUBSTR
+#   --only SUBSTR  only inputs whose name contains SUBSTR (compare: only the
+#                  --compare row, 300M show plan against an edited copy)
 #   --forms LIST   output forms for the 30M/300M/3G plans, comma-separated, of
 #                  text, summary (--summary), markdown (--format=markdown
 #                  --max-bytes=0), json (--format=json), summary-md (--summary
@@ -372,6 +373,71 @@ for entry in "${INPUTS[@]}"; do
       tee -a "$RESULTS"
   done
 done
+
+# ---- --compare: the 300M show plan against a copy with one value edited ----
+# The copy differs in one byte: the first letter of a string value in the
+# planned values of a resource change halfway through resource_changes. The
+# run must exit 2 naming that resource; the row gives wall, peak RSS and the
+# ratio to json_verify of both files (run one after the other).
+edit_one_value() {
+  python3 - "$1" "$2" <<'PY'
+import mmap, re, shutil, sys
+src, dst = sys.argv[1], sys.argv[2]
+with open(src, "rb") as f:
+    m = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    start = m.find(b'"resource_changes"')
+    end = m.find(b'"resource_drift"', start)
+    end = end if end > 0 else len(m)
+    a = m.find(b'"address":"', start + (end - start) // 2)
+    address = m[a + 11:m.find(b'"', a + 11)]
+    after = m.find(b'"after":{', a)
+    hit = re.search(rb'":"([A-Za-z])', m[after:after + 100000])
+    pos = after + hit.start(1)
+    old = m[pos:pos + 1]
+shutil.copyfile(src, dst + ".tmp")
+with open(dst + ".tmp", "r+b") as f:
+    f.seek(pos)
+    f.write(b"B" if old != b"B" else b"C")
+with open(dst + ".address", "wb") as f:
+    f.write(address)
+import os
+os.replace(dst + ".tmp", dst)
+PY
+}
+if [[ -z $ONLY || compare == *"$ONLY"* || $ONLY == compare* ]]; then
+  src=$SCRATCH/show-300M-s$SEED.json
+  [[ -f $src && -f $SCHEMAS ]] ||
+    ensure_plan "${src##*/}" "$GEN" --size 300M --shape show --seed "$SEED" --out "$src" --schemas-out "$SCHEMAS"
+  edited=$SCRATCH/show-300M-s$SEED.edited.json
+  ensure_plan "${edited##*/}" edit_one_value "$src" "$edited"
+  CHEADER='| command | inputs | size each | wall (median) | peak RSS | exit | names the edited resource | json_verify of both | tfstream / json_verify | commit |'
+  { echo; echo "$CHEADER"; echo '|---|---|---|---|---|---|---|---|---|---|'; } | tee -a "$RESULTS"
+  : >"$TMP/walls"; : >"$TMP/rss"; : >"$TMP/jv"
+  code=
+  for ((r = 0; r <= RUNS; r++)); do  # run 0 is the warm-up
+    log "compare (show-300M vs edited): run $r/$RUNS"
+    set +e
+    timeout "$TIMEOUT" /usr/bin/time -f '%e %M' -o "$TMP/time" "$TFSTREAM" --color=never --compare "$src" \
+      --schemas "$SCHEMAS" "$edited" >"$TMP/compare.out"
+    code=$?
+    set -e
+    [[ $r -eq 0 ]] && continue
+    # GNU time puts "Command exited with non-zero status 2" first.
+    read -r wall rss < <(tail -1 "$TMP/time")
+    echo "$wall" >>"$TMP/walls"
+    echo "$rss" >>"$TMP/rss"
+    a=$(run_json_verify file "$src"); b=$(run_json_verify file "$edited")
+    awk -v a="$a" -v b="$b" 'BEGIN { if (a == "nan" || b == "nan") print "nan"; else printf "%.6f\n", a + b }' >>"$TMP/jv"
+  done
+  named=no
+  grep -qF "# $(cat "$edited.address"): the planned values differ" "$TMP/compare.out" && named=yes
+  wall=$(median <"$TMP/walls")
+  rss=$(sort -g "$TMP/rss" | tail -1)
+  jv=$(median <"$TMP/jv")
+  ratio=$(awk -v a="$wall" -v b="$jv" 'BEGIN { if (b == "nan") print "n/a"; else printf "%.2f", a / b }')
+  echo "| \`tfstream --compare ${src##*/} --schemas ${SCHEMAS##*/} ${edited##*/}\` | compare-show-300M | $(human "$(stat -c %s "$src")") | $(fmt_s "$wall") | $(fmt_mb "$rss") | $code | $named | $(fmt_s "$jv") | $ratio | $COMMIT |" |
+    tee -a "$RESULTS"
+fi
 
 # ---- --bundle: size ratio, wall and peak RSS --------------------------------
 # Each plan of the rows above, bundled to a file in the scratch dir (as it is

@@ -26,6 +26,8 @@
 #include "cli/release_list.h"
 #include "cli/usable_cores.h"
 #include "pipeline/ordered_parallel.h"
+#include "stream/attribute_glob.h"
+#include "forms/compare_forms.h"
 #include "forms/render_plan.h"
 
 namespace po = boost::program_options;
@@ -57,6 +59,10 @@ int TerminalWidth(int fd = STDOUT_FILENO) {
 
 struct Job {
   tfstream::pipeline::Input input;
+  // --compare: the two plans (input is unused then); differ says the result.
+  bool compare = false;
+  tfstream::pipeline::CompareInput compare_input;
+  bool differ = false;
   Options options;
   tfstream::buffer::OutputSink* sink;
   tfstream::pipeline::Report report;
@@ -65,7 +71,12 @@ struct Job {
 
 void* RunJob(void* arg) {
   Job* job = static_cast<Job*>(arg);
-  job->status = tfstream::forms::RenderPlan(job->input, job->options, job->sink, &job->report);
+  if (job->compare) {
+    job->status = tfstream::forms::RenderComparison(job->compare_input, job->options, job->sink, &job->report,
+                                                    &job->differ);
+  } else {
+    job->status = tfstream::forms::RenderPlan(job->input, job->options, job->sink, &job->report);
+  }
   return nullptr;
 }
 
@@ -170,7 +181,8 @@ int main(int argc, char** argv) {
   int width = -1;
   int jobs = 0;
   std::string progress = "auto", format = "text", output_prefix, group_by, details_url, title, drift = "show";
-  std::vector<std::string> action_lists, address_globs;
+  std::vector<std::string> action_lists, address_globs, ignore_globs;
+  std::string compare_old;
   long long max_bytes = -1, max_parts = -1;
   po::options_description desc("Options");
   desc.add_options()
@@ -232,6 +244,12 @@ int main(int argc, char** argv) {
        "their schemas lack, which are warned about on standard error and not shown (see Input)")
       ("progress", po::value<std::string>(&progress)->value_name("WHEN"),
        "auto | always | never: progress on standard error (default auto: when it is a terminal)")
+      ("compare", po::value<std::string>(&compare_old)->value_name("OLD"),
+       "compare the plan OLD (the earlier, approved one) with PLAN: print what the new plan plans differently, "
+       "in the renderer's style; exit 0 the same, 2 different, 1 error (see Compare)")
+      ("ignore", po::value<std::vector<std::string>>(&ignore_globs)->composing()->value_name("GLOB"),
+       "with --compare: leave the attributes whose path matches GLOB out of both plans, e.g. "
+       "**.triggers.git_sha (repeatable; see Compare)")
       ("help,h", "show this help: the usage and the options")
       ("help-all", "show the full help: the options and the rules behind them (the man page's text)")
       ("version", "show the version");
@@ -252,8 +270,13 @@ int main(int argc, char** argv) {
   // "changes".
   // Boost takes an unambiguous prefix of an option too ("--detailed").
   const std::string_view kDetailed = "--detailed-exitcode";
+  // --compare exits 2 when the plans differ: its usage errors are 1 too.
+  const std::string_view kCompare = "--compare";
   int usage = std::any_of(args.begin(), args.end(),
-                          [&](const std::string& a) { return a.size() >= 10 && kDetailed.starts_with(a); })
+                          [&](const std::string& a) {
+                            return (a.size() >= 10 && kDetailed.starts_with(a)) ||
+                                   (a.size() >= 6 && kCompare.starts_with(a)) || a.starts_with("--compare=");
+                          })
                   ? 1
                   : 2;
   po::variables_map vm;
@@ -308,7 +331,7 @@ int main(int argc, char** argv) {
   options.bundle = vm.count("bundle") > 0;
   for (const char* name : {"mode", "color", "no-color", "width", "automation", "show-sensitive", "action", "address",
                            "summary", "format", "max-bytes", "output-prefix", "group-by", "detailed-exitcode",
-                           "max-parts", "details-url", "title", "drift"}) {
+                           "max-parts", "details-url", "title", "drift", "compare", "ignore"}) {
     if (options.bundle && vm.count(name)) {
       return Fail(std::string("--bundle writes a ") + (vm.count("state") ? "state" : "plan") + " document; --" + name +
                       " applies when rendering it", usage);
@@ -402,7 +425,8 @@ int main(int argc, char** argv) {
   options.summary = vm.count("summary") > 0;
   if (drift != "show" && drift != "hide") return Fail("--drift must be show or hide, not '" + drift + "'", usage);
   options.hide_drift = drift == "hide";
-  if (vm.count("drift") && (options.summary || format == "json")) {
+  const bool compare = vm.count("compare") > 0;
+  if (vm.count("drift") && (options.summary || (format == "json" && !compare))) {
     return Fail("--drift applies to the text and Markdown of the whole plan, not to --summary or --format json "
                 "(neither shows drift as a section)",
                 usage);
@@ -465,6 +489,27 @@ int main(int argc, char** argv) {
   if (plan_path.empty()) return Fail("PLAN must not be an empty string (use - for standard input)", usage);
   if (vm.count("schemas") && schemas.empty()) return Fail("--schemas must not be an empty string", usage);
   if (plan_path == "-" && schemas == "-") return Fail("PLAN and --schemas cannot both be standard input", usage);
+  if (!ignore_globs.empty() && !compare) return Fail("--ignore applies to --compare only", usage);
+  if (compare) {
+    for (const char* name : {"state", "bundle", "summary", "action", "address", "group-by", "detailed-exitcode",
+                             "strict-schemas"}) {
+      if (vm.count(name)) {
+        return Fail(std::string("--") + name + " does not apply to --compare (which exits 0 when the plans are the "
+                    "same, 2 when they differ)", usage);
+      }
+    }
+    if (compare_old.empty()) return Fail("--compare must name the old plan (use - for standard input)", usage);
+    if (compare_old == "-" && (plan_path == "-" || schemas == "-")) {
+      return Fail("only one of OLD, PLAN and --schemas can be standard input", usage);
+    }
+    if (compare_old == "-" && !stdin_open) return Fail("<stdin>: standard input is closed", 1);
+  }
+  std::vector<tfstream::stream::AttributeGlob> ignore;
+  for (const std::string& glob : ignore_globs) {
+    tfstream::stream::AttributeGlob g;
+    if (Status st = tfstream::stream::AttributeGlob::Parse(glob, &g); !st.ok()) return Fail(st.message(), usage);
+    ignore.push_back(std::move(g));
+  }
   if ((plan_path == "-" || schemas == "-") && !stdin_open) return Fail("<stdin>: standard input is closed", 1);
   if (!stdout_open) return Fail("cannot write standard output: it is closed", 1);
 
@@ -492,7 +537,25 @@ int main(int argc, char** argv) {
     job.input.schemas_label = schemas == "-" ? "<stdin>" : schemas;
   }
   job.options = options;
-  CatchShrinkingInput(job.input.plan_label + (job.input.has_schemas ? " or " + job.input.schemas_label : ""));
+  tfstream::buffer::InputFile old_file;
+  if (compare) {
+    s = old_file.Open(compare_old);
+    if (!s.ok()) return Fail(s.message(), 1);
+    job.compare = true;
+    job.compare_input.new_plan = job.input;
+    tfstream::pipeline::Input& old_input = job.compare_input.old_plan;
+    old_input = job.input;
+    old_input.plan = old_file.data();
+    old_input.plan_label = compare_old == "-" ? "<stdin>" : compare_old;
+    old_input.plan_from_stdin = compare_old == "-";
+    old_input.release_plan_before = [&old_file](uint64_t offset) { old_file.ReleaseBefore(offset); };
+    old_input.release_plan_range = [&old_file](uint64_t begin, uint64_t end) { old_file.ReleaseRange(begin, end); };
+    old_input.plan_read_ahead = nullptr;
+    job.compare_input.new_plan.plan_read_ahead = nullptr;
+    job.compare_input.ignore = std::move(ignore);
+  }
+  CatchShrinkingInput(job.input.plan_label + (compare ? " or " + job.compare_input.old_plan.plan_label : "") +
+                      (job.input.has_schemas ? " or " + job.input.schemas_label : ""));
   tfstream::buffer::OutputSink sink(STDOUT_FILENO);
   job.sink = &sink;
 
@@ -516,13 +579,15 @@ int main(int argc, char** argv) {
   if (sink.reader_gone()) return 0;
   if (!job.status.ok()) {
     (void)sink.Flush();
-    return Fail(job.status.message(), job.report.too_large ? 3 : 1);
+    // --compare keeps to 0 same, 2 different, 1 error (a Markdown over --max-bytes too).
+    return Fail(job.status.message(), job.report.too_large && !job.compare ? 3 : 1);
   }
   for (const std::string& note : job.report.notes) std::fprintf(stderr, "tfstream: note: %s\n", OneLine(note).c_str());
   for (const std::string& warning : job.report.warnings) {
     std::fprintf(stderr, "tfstream: warning: %s\n", OneLine(warning).c_str());
   }
   if (!job.report.warnings.empty() && vm.count("strict-schemas")) return 1;
+  if (job.compare) return job.differ ? 2 : 0;
   if (options.detailed_exitcode) {
     // terraform plan exits 1 when planning failed, whatever the plan holds.
     if (job.report.errored) return Fail(job.input.plan_label + ": the plan errored (planning failed)", 1);

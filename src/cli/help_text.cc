@@ -217,6 +217,26 @@ JSON:
   whole plan is validated before the first byte, then entries are written as
   they are read (memory does not grow with the plan). Never coloured.
 
+Compare:
+  --compare OLD PLAN compares two plans (each in any shape tfstream reads;
+  --schemas serves both) by their planned changes, not their text: per
+  resource instance the actions, action reason, before, after, unknowns,
+  sensitivity, replace paths, import and move; output changes, deferred
+  changes, action invocations and (unless --drift hide) the drift.
+  Formatting, key order, timestamp, planned_values, prior_state,
+  configuration and variables do not count. Each resource that differs gets
+  a block: "# ADDRESS: what differs" (only in the new plan, only in the old
+  plan, the action was update and is now replace, the planned values differ,
+  ...) and the diff of OLD's planned result against PLAN's ("~ ami =
+  "ami-1" -> "ami-2"": the new plan sets ami-2 where OLD set ami-1); then
+  outputs, then one summary line. Plans that are the same print one line.
+  Exit 0 the same, 2 different, 1 error. --ignore GLOB (repeatable) leaves
+  attributes out of both plans: steps joined by '.', list positions as
+  numbers, * within a step, ** any run of steps ("**.triggers.git_sha").
+  --format markdown is a pull-request comment "Changed since the last plan"
+  (--max-bytes, --max-parts, --title as for plans); --format json lists the
+  differences by address. Memory stays flat (see docs/compare.md).
+
 Bundle:
   --bundle writes, instead of the text, one self-contained plan document in
   the renderer shape HCP Terraform serves (plan_format_version,

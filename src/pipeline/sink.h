@@ -25,6 +25,9 @@ namespace tfstream::stream {
 struct ResourceFacts;
 struct StateResourceFacts;
 }  // namespace tfstream::stream
+namespace tfstream::render::compare {
+struct Difference;
+}  // namespace tfstream::render::compare
 
 namespace tfstream::pipeline {
 
@@ -118,6 +121,9 @@ struct BlockView {
   bool known_action = false;  // change->actions is a list the flavour knows
   stream::PlanAction plan_action = stream::PlanAction::kNoOp;
   const stream::StateResourceFacts* resource = nullptr;
+  // From the comparison run (pipeline/compare_run.h): what differs about
+  // the resource (or output) whose block this is; null otherwise.
+  const render::compare::Difference* difference = nullptr;
 };
 
 class Sink {

@@ -220,6 +220,11 @@ void AppendResourceDiff(const stream::ResourceChange& rc, Action action, const D
   }
 }
 
+void AppendResourceHeaderAndBody(const stream::ResourceChange& rc, Action action, const Diff& diff,
+                                 const RenderOpts& base, std::string* out) {
+  AppendHeaderAndBody(rc, action, diff, rc.importing, base, out);
+}
+
 void AppendDeferredDiff(const stream::ResourceChange& rc, std::string_view reason, Action action,
                         const Diff& diff, const RenderOpts& base, std::string* out) {
   std::string_view explanation = "for an unknown reason";

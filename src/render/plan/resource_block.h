@@ -38,6 +38,12 @@ void AppendResourceDiff(const stream::ResourceChange& rc, Action action, const D
                         std::span<const InvocationView> after_actions, const RenderOpts& base,
                         std::string* out);
 
+// The header line "<symbol> resource "t" "n" " and the diff body, without
+// the comment lines above them (for blocks with comments of their own, as
+// tfstream --compare writes).
+void AppendResourceHeaderAndBody(const stream::ResourceChange& rc, Action action, const Diff& diff,
+                                 const RenderOpts& base, std::string* out);
+
 // renderHumanDeferredDiff's block: reason lines, then the resource diff.
 void AppendDeferredDiff(const stream::ResourceChange& rc, std::string_view reason, Action action,
                         const Diff& diff, const RenderOpts& base, std::string* out);

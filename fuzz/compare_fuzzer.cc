@@ -1,0 +1,120 @@
+// Fuzzes tfstream --compare (pipeline/compare_run.h) as main.cc drives it,
+// output through an OutputSink into /dev/null, on a thread with a large
+// stack. One renderer-shaped document per unit:
+//   - the document against itself, with the identical-bytes fast path
+//     cross-checked (TFSTREAM_COMPARE_CROSS_CHECK: every element parsed and
+//     compared too): when it is valid, the plans are the same;
+//   - the document against a copy with one byte changed (at a position from
+//     a hash of the input): memory safety, and errors located in one of the
+//     two documents.
+// The form (text, markdown, json), colour and --drift come from the hash.
+#include <fcntl.h>
+#include <pthread.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "buffer/output_sink.h"
+#include "forms/compare_forms.h"
+
+namespace {
+
+constexpr int kMaxDepth = 256;
+
+struct Unit {
+  std::string_view old_plan, new_plan;
+  tfstream::pipeline::Options options;
+  tfstream::Status status;
+  bool differ = false;
+  int null_fd;
+};
+
+void* Compare(void* arg) {
+  Unit* u = static_cast<Unit*>(arg);
+  tfstream::pipeline::CompareInput in;
+  in.old_plan.plan = u->old_plan;
+  in.old_plan.plan_label = "old.json";
+  in.new_plan.plan = u->new_plan;
+  in.new_plan.plan_label = "new.json";
+  tfstream::stream::AttributeGlob glob;
+  if (tfstream::stream::AttributeGlob::Parse("**.tags.*", &glob).ok()) in.ignore.push_back(glob);
+  tfstream::buffer::OutputSink sink(u->null_fd);
+  u->status = tfstream::forms::RenderComparison(in, u->options, &sink, nullptr, &u->differ);
+  return nullptr;
+}
+
+int MaxDepth(std::string_view text) {
+  int depth = 0, max = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      max = depth + 1 > max ? depth + 1 : max;
+      ++depth;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return max;
+}
+
+void Run(Unit* u) {
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, size_t{256} << 20);
+  pthread_t thread;
+  if (pthread_create(&thread, &attr, Compare, u) != 0) std::abort();
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attr);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  static int null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+  static bool env = setenv("TFSTREAM_COMPARE_CROSS_CHECK", "1", 1) == 0;
+  (void)env;
+  std::string_view plan(reinterpret_cast<const char*>(data), size);
+  if (MaxDepth(plan) > kMaxDepth) return -1;
+
+  uint32_t h = 2166136261u;  // FNV-1a
+  for (size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 16777619u;
+  tfstream::pipeline::Options options;
+  options.jobs = 1;
+  options.format = static_cast<tfstream::pipeline::Format>(h % 3);
+  options.color = options.format == tfstream::pipeline::Format::kText && ((h >> 2) & 1);
+  options.hide_drift = (h >> 3) & 1;
+  options.max_bytes = options.format == tfstream::pipeline::Format::kMarkdown ? 65000 : 0;
+
+  Unit same{plan, plan, options, {}, false, null_fd};
+  Run(&same);
+  if (same.status.ok() && same.differ) {
+    std::fprintf(stderr, "compare_fuzzer: a document differs from itself\n");
+    std::abort();
+  }
+  if (!same.status.ok() && same.status.message().rfind("old.json", 0) != 0 &&
+      same.status.message().rfind("new.json", 0) != 0) {
+    std::fprintf(stderr, "compare_fuzzer: error not located: %s\n", same.status.message().c_str());
+    std::abort();
+  }
+  if (size == 0) return 0;
+  std::string edited(plan);
+  edited[(h >> 8) % size] ^= static_cast<char>(1 + ((h >> 4) & 0x0f));
+  Unit other{plan, edited, options, {}, false, null_fd};
+  Run(&other);
+  if (!other.status.ok() && other.status.message().rfind("old.json", 0) != 0 &&
+      other.status.message().rfind("new.json", 0) != 0) {
+    std::fprintf(stderr, "compare_fuzzer: error not located: %s\n", other.status.message().c_str());
+    std::abort();
+  }
+  return 0;
+}
