@@ -212,7 +212,10 @@ Status CompareRun::Emit(Difference d) {
   } else {
     text = "\n" + d.block + "\n";
   }
-  BlockView block{section, text, d.address};
+  BlockView block;
+  block.section = section;
+  block.text = text;
+  block.address = d.address;
   block.action = d.new_action.empty() ? d.old_action : d.new_action;
   block.difference = &d;
   if (!(s = sink_->Block(block)).ok()) return s;
@@ -559,7 +562,7 @@ Status CompareRun::CompareOutputs() {
       render::Diff diff = render::differ::ComputeDiffForOutput(change, dctx);
       if (!error.empty()) return Status::Error(in_.new_plan.plan_label + ": output " + d.address + ": " + error);
       std::string line = Comment(d) + "\n" + new_.ctx.palette.Symbol(diff.action) +
-                         render::renderers::EscapedAttributeName(d.address) + " = ";
+                         render::renderers::EscapedAttributeName(d.address, render::renderers::QuoteUnicode(*new_.ctx.flavor)) + " = ";
       new_.worker.ClearError();
       diff.RenderHuman(0, new_.worker.Opts(), &line);
       if (new_.worker.has_error()) {
