@@ -33,6 +33,24 @@ const JsonValue* Member(const JsonValue* object, std::string_view key) {
   if (object != nullptr) object->Find(key, &v);
   return v;
 }
+// Member() for keys asked in ascending order (a schema's): walks forward
+// from the previous hit, as ChangeMap::GetChild does.
+const JsonValue* NextMember(const JsonValue* object, std::string_view key, size_t* cursor) {
+  if (object == nullptr) return nullptr;
+  const size_t start = *cursor;
+  size_t i = start;
+  int c = 1;
+  while (i < object->size && (c = stream::KeyCompare(object->members[i].key, key)) < 0) ++i;
+  if (i < object->size && c == 0) {
+    *cursor = i + 1;
+    return object->members[i].value;
+  }
+  // A key before the cursor (asked out of order): searched for.
+  if (i == start && i > 0 && stream::KeyCompare(object->members[i - 1].key, key) >= 0) return Member(object, key);
+  *cursor = i;
+  return nullptr;
+}
+
 const JsonValue* Item(const JsonValue* array, size_t i) {
   return array != nullptr && i < array->size ? array->items[i] : nullptr;
 }
@@ -82,6 +100,7 @@ struct Child {
   const JsonValue* value = nullptr;
   const JsonValue* sensitive = nullptr;
   Diff leaf;
+  bool has_warning = false;  // the leaf's renderer may print a warning line
 };
 
 class Writer {
@@ -127,7 +146,7 @@ class Writer {
                 Write write);
 
   void Warning(const Child& child, int indent) {
-    if (child.leaf.renderer != nullptr) renderers::AppendWarningLine(out_, child.leaf, indent, opts_);
+    if (child.has_warning) renderers::AppendWarningLine(out_, child.leaf, indent, opts_);
   }
   void Symbol() { renderers::AppendActionSymbol(out_, Action::kNoOp, opts_); }
   void Closing(char bracket, int indent) {
@@ -151,6 +170,7 @@ bool Writer::PrepareTyped(Child* child, const CtyType* type, bool non_legacy, bo
                     type->kind == CtyType::Kind::kTuple || IsEmptyString(v);
   if (leaf) {
     child->leaf = differ::ComputeDiffForType(LeafChange(v, s, non_legacy, is_explicit), type, ctx_);
+    child->has_warning = true;
     return child->leaf.action == Action::kNoOp && !child->leaf.replace;
   }
   if (type->IsPrimitive()) {
@@ -277,16 +297,16 @@ bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const
   // is left to the general path (it notes unknown names).
   Child* children = NewChildren(attributes.size());
   const Attr** schema = ctx_.arena->NewArray<const Attr*>(attributes.size());
-  size_t n = 0, hits = 0;
+  size_t n = 0, hits = 0, at_value = 0, at_sensitive = 0;
   for (const Attr& a : attributes) {
     if (IsWriteOnly(a)) return false;  // listed even when null, with the object's action
-    const JsonValue* value = Member(v, a.name);
+    const JsonValue* value = NextMember(v, a.name, &at_value);
     if (value == nullptr) continue;
     ++hits;
     Child& c = children[n];
     c.name = a.name;
     c.value = value;
-    c.sensitive = Member(sens, a.name);
+    c.sensitive = NextMember(sens, a.name, &at_sensitive);
     if (!prepare(&c, a)) return false;
     schema[n++] = &a;
   }
@@ -411,17 +431,17 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
   // folds "" to null); write-only ones always are, with the block's action.
   Child* attrs = NewChildren(block.attributes.size());
   const stream::Attribute** attr_schema = ctx_.arena->NewArray<const stream::Attribute*>(block.attributes.size());
-  size_t n = 0, hits = 0;
+  size_t n = 0, hits = 0, at_value = 0, at_sensitive = 0;
   for (const stream::NamedAttribute& a : block.attributes) {
     if (a.attribute->write_only) return false;
-    const JsonValue* value = Member(values, a.name);
+    const JsonValue* value = NextMember(values, a.name, &at_value);
     hits += value != nullptr;
     if (fold_empty && IsEmptyString(value)) value = nullptr;
     if (value == nullptr) continue;
     Child& c = attrs[n];
     c.name = a.name;
     c.value = value;
-    c.sensitive = Member(sens, a.name);
+    c.sensitive = NextMember(sens, a.name, &at_sensitive);
     if (!PrepareAttribute(&c, *a.attribute, non_legacy, false)) return false;
     attr_schema[n++] = a.attribute;
   }
@@ -437,9 +457,10 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
   };
   Group* groups = ctx_.arena->NewArray<Group>(block.block_types.size());
   size_t ngroups = 0;
+  at_value = at_sensitive = 0;
   for (const stream::NamedBlockType& bt : block.block_types) {
-    const JsonValue* value = Member(values, bt.name);
-    const JsonValue* s = Member(sens, bt.name);
+    const JsonValue* value = NextMember(values, bt.name, &at_value);
+    const JsonValue* s = NextMember(sens, bt.name, &at_sensitive);
     if (stream::IsTrue(s)) return false;  // a sensitive block group
     if (value == nullptr) continue;
     ++hits;
@@ -526,7 +547,8 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
         const JsonValue* sens_members = AsObject(group.sensitive);
         for (size_t i = 0; i < group.value->size; ++i) {
           const stream::JsonMember& m = group.value->members[i];
-          key.assign(" ");
+          key.clear();
+          key.push_back(' ');
           text::AppendGoQuoted(key, m.key);
           if (!write_block(m.value, Member(sens_members, m.key), key, non_legacy)) return false;
         }
