@@ -1,6 +1,7 @@
 #include "forms/markdown_block.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "render/computed/palette.h"
 
@@ -40,11 +41,30 @@ void AppendConvertedLine(std::string_view line, std::string* out) {
     line.remove_prefix(close + 1);
   }
   out->append(line);
-  // Marks anywhere else (none in Terraform's layout) are dropped too.
-  out->erase(std::remove_if(out->begin() + static_cast<std::ptrdiff_t>(start), out->end(),
-                            [](char c) { return c == kOpen || c == kClose; }),
-             out->end());
+  // Marks anywhere else (none in Terraform's layout) are dropped too; most
+  // lines have none, which memchr tells without a byte-by-byte pass.
+  const char* begin = out->data() + start;
+  const size_t n = out->size() - start;
+  if (std::memchr(begin, kOpen, n) != nullptr || std::memchr(begin, kClose, n) != nullptr) {
+    out->erase(std::remove_if(out->begin() + static_cast<std::ptrdiff_t>(start), out->end(),
+                              [](char c) { return c == kOpen || c == kClose; }),
+               out->end());
+  }
   out->push_back('\n');
+}
+
+// The longest run of backticks in `s`, jumping from one to the next.
+size_t LongestBacktickRun(std::string_view s) {
+  size_t longest = 0;
+  const char* p = s.data();
+  const char* end = p + s.size();
+  while ((p = static_cast<const char*>(std::memchr(p, '`', static_cast<size_t>(end - p)))) != nullptr) {
+    const char* q = p;
+    while (q < end && *q == '`') ++q;
+    longest = std::max(longest, static_cast<size_t>(q - p));
+    p = q;
+  }
+  return longest;
 }
 
 }  // namespace
@@ -101,10 +121,9 @@ void SpilledDiffLines::AddLine(std::string_view line) {
   started_ = true;
   converted_.clear();
   AppendConvertedLine(line, &converted_);
-  for (char c : converted_) {
-    run_ = c == '`' ? run_ + 1 : 0;
-    longest_run_ = std::max(longest_run_, run_);
-  }
+  // The line ends in '\n', so no run continues into the next.
+  longest_run_ = std::max(longest_run_, LongestBacktickRun(converted_));
+  run_ = 0;
   text_.Append(converted_);
   ++lines_;
 }
@@ -184,12 +203,7 @@ MarkdownUnit FencedDetails(std::string_view summary_html, size_t longest_backtic
 }  // namespace
 
 MarkdownUnit DetailsUnit(std::string_view summary_html, std::string diff_lines) {
-  size_t longest = 0, run = 0;
-  for (char c : diff_lines) {
-    run = c == '`' ? run + 1 : 0;
-    longest = std::max(longest, run);
-  }
-  MarkdownUnit u = FencedDetails(summary_html, longest);
+  MarkdownUnit u = FencedDetails(summary_html, LongestBacktickRun(diff_lines));
   u.body = std::move(diff_lines);
   return u;
 }
