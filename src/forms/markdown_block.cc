@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "render/computed/palette.h"
 
 namespace tfstream::forms {
@@ -22,12 +26,35 @@ std::string_view Trim(std::string_view s) {
 bool LeadingSymbol(std::string_view line, size_t* indent, std::string_view* inner, size_t* close) {
   size_t sp = line.find_first_not_of(' ');
   if (sp == std::string_view::npos || line[sp] != kOpen) return false;
-  size_t end = line.find(kClose, sp + 1);
+  size_t end = line.find(kClose, sp + 1);  // memchr
   if (end == std::string_view::npos) return false;
   *indent = sp;
   *inner = line.substr(sp + 1, end - sp - 1);
   *close = end;
   return true;
+}
+
+// Whether p[0..n) holds a mark (kOpen or kClose: the only bytes >= 0xfe,
+// which UTF-8 never uses), 16 bytes at a time.
+bool HasMark(const char* p, size_t n) {
+  size_t i = 0;
+#if defined(__SSE2__)
+  const __m128i limit = _mm_set1_epi8(static_cast<char>(kClose));
+  auto marked = [&](size_t at) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at));
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, limit), v)) != 0;
+  };
+  if (n >= 16) {
+    for (; i + 16 <= n; i += 16) {
+      if (marked(i)) return true;
+    }
+    return i < n && marked(n - 16);  // the last bytes, in a block overlapping the one before
+  }
+#endif
+  for (; i < n; ++i) {
+    if (p[i] == kOpen || p[i] == kClose) return true;
+  }
+  return false;
 }
 
 void AppendConvertedLine(std::string_view line, std::string* out) {
@@ -42,10 +69,8 @@ void AppendConvertedLine(std::string_view line, std::string* out) {
   }
   out->append(line);
   // Marks anywhere else (none in Terraform's layout) are dropped too; most
-  // lines have none, which memchr tells without a byte-by-byte pass.
-  const char* begin = out->data() + start;
-  const size_t n = out->size() - start;
-  if (std::memchr(begin, kOpen, n) != nullptr || std::memchr(begin, kClose, n) != nullptr) {
+  // lines have none, which one pass over the line tells.
+  if (HasMark(out->data() + start, out->size() - start)) {
     out->erase(std::remove_if(out->begin() + static_cast<std::ptrdiff_t>(start), out->end(),
                               [](char c) { return c == kOpen || c == kClose; }),
                out->end());
