@@ -17,6 +17,7 @@
 #include "render/structured/change.h"
 #include "render/text/go_quote.h"
 #include "render/text/hcl_identifier.h"
+#include "stream/json_document.h"
 #include "stream/json_hash.h"
 
 namespace tfstream::render::unchanged {
@@ -101,6 +102,7 @@ struct Child {
   const JsonValue* sensitive = nullptr;
   Diff leaf;
   bool has_warning = false;  // the leaf's renderer may print a warning line
+  const JsonValue* json = nullptr;  // a string holding a JSON object or array, parsed
 };
 
 class Writer {
@@ -145,6 +147,41 @@ class Writer {
   bool WriteMap(const JsonValue* map, const JsonValue* s, int indent, bool nested, bool objects, Prepare prepare,
                 Write write);
 
+  // The primitive renderer's evaluatedString: a string that is one JSON
+  // object or array (Terraform's reading: json.Unmarshal of the whole string;
+  // OpenTofu's first-value reading and float64 numbers stay with the
+  // renderer).
+  bool ParseJsonString(const JsonValue* v, const JsonValue** json) {
+    std::string_view s = v->text();
+    if (s.empty() || (s[0] != '{' && s[0] != '[') || opts_.flavor->string_json_prefix ||
+        opts_.flavor->numbers_as_float64) {
+      return false;
+    }
+    return stream::ParseGoJson(s, ctx_.arena, json) && *json != nullptr;
+  }
+  // renderStringDiffAsJson of a no-op: the jsondiff of a value with itself
+  // rendered in jsonencode( ).
+  void WriteJsonString(const JsonValue* json, int indent) {
+    out_->append("jsonencode(");
+    if (json->size == 0) {
+      out_->append(json->IsArray() ? "[]" : "{}");
+      out_->push_back(')');
+      return;
+    }
+    out_->push_back('\n');
+    renderers::AppendIndent(out_, indent + 1);
+    Symbol();
+    WriteJson(json, indent + 1);
+    out_->push_back('\n');
+    renderers::AppendIndent(out_, indent);
+    Symbol();
+    out_->push_back(')');
+  }
+  // jsondiff.Transform of a value with itself, rendered: objects by the
+  // object renderer over every key (nulls included), arrays by the list
+  // renderer, primitives by the primitive renderer with the value's type.
+  void WriteJson(const JsonValue* v, int indent);
+
   void Warning(const Child& child, int indent) {
     if (child.has_warning) renderers::AppendWarningLine(out_, child.leaf, indent, opts_);
   }
@@ -177,6 +214,7 @@ bool Writer::PrepareTyped(Child* child, const CtyType* type, bool non_legacy, bo
     // What ComputeDiffForType gives a non-empty value of its type that is
     // neither sensitive nor unknown.
     if (!KindMatches(v, *type)) return false;
+    if (type->kind == CtyType::Kind::kString && ParseJsonString(v, &child->json)) return true;
     child->leaf = Diff{renderers::Primitive(ctx_.arena, v, v, PrimitiveOf(*type)), Action::kNoOp, false};
     return true;
   }
@@ -196,6 +234,10 @@ bool Writer::PrepareTyped(Child* child, const CtyType* type, bool non_legacy, bo
 bool Writer::WriteTyped(const Child& child, const CtyType* type, int indent, bool non_legacy) {
   if (child.leaf.renderer != nullptr) {
     child.leaf.RenderHuman(indent, opts_, out_);
+    return true;
+  }
+  if (child.json != nullptr) {
+    WriteJsonString(child.json, indent);
     return true;
   }
   const JsonValue* v = child.value;
@@ -417,6 +459,58 @@ bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, int indent, bool
   }
   Closing('}', indent);
   return true;
+}
+
+void Writer::WriteJson(const JsonValue* v, int indent) {
+  if (v == nullptr || (!v->IsArray() && !v->IsObject())) {
+    renderers::PrimitiveType t = v == nullptr ? renderers::PrimitiveType::kNull
+                                 : v->IsBool()   ? renderers::PrimitiveType::kBool
+                                 : v->IsNumber() ? renderers::PrimitiveType::kNumber
+                                                 : renderers::PrimitiveType::kString;
+    Diff{renderers::Primitive(ctx_.arena, v, v, t), Action::kNoOp, false}.RenderHuman(indent, opts_, out_);
+    return;
+  }
+  if (v->IsArray()) {
+    if (v->size == 0) {
+      out_->append("[]");
+      return;
+    }
+    out_->append("[\n");
+    for (size_t i = 0; i < v->size; ++i) {
+      renderers::AppendIndent(out_, indent + 1);
+      Symbol();
+      WriteJson(v->items[i], indent + 1);
+      out_->append(",\n");
+    }
+    Closing(']', indent);
+    return;
+  }
+  if (v->size == 0) {
+    out_->append("{}");
+    return;
+  }
+  std::vector<std::string> quoted;
+  std::string_view* names = ctx_.arena->NewArray<std::string_view>(v->size);
+  size_t max_len = 0;
+  for (size_t i = 0; i < v->size; ++i) {
+    names[i] = v->members[i].key;
+    if (!text::IsValidHclIdentifier(names[i])) {
+      quoted.reserve(v->size);
+      quoted.push_back(text::GoQuote(names[i]));
+      names[i] = quoted.back();
+    }
+    max_len = std::max(max_len, names[i].size());
+  }
+  out_->append("{\n");
+  for (size_t i = 0; i < v->size; ++i) {
+    renderers::AppendIndent(out_, indent + 1);
+    Symbol();
+    renderers::AppendPadded(out_, names[i], max_len);
+    out_->append(" = ");
+    WriteJson(v->members[i].value, indent + 1);
+    out_->push_back('\n');
+  }
+  Closing('}', indent);
 }
 
 bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const stream::Block& block, int indent,
