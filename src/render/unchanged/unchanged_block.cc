@@ -37,8 +37,12 @@ const JsonValue* Member(const JsonValue* object, std::string_view key) {
 // Member() for keys asked in ascending order (a schema's): walks forward
 // from the previous hit, as ChangeMap::GetChild does.
 const JsonValue* NextMember(const JsonValue* object, std::string_view key, size_t* cursor) {
-  if (object == nullptr) return nullptr;
+  if (object == nullptr || object->size == 0) return nullptr;
   const size_t start = *cursor;
+  if (start < object->size && stream::KeyEqual(object->members[start].key, key)) {  // the usual case
+    *cursor = start + 1;
+    return object->members[start].value;
+  }
   size_t i = start;
   int c = 1;
   while (i < object->size && (c = stream::KeyCompare(object->members[i].key, key)) < 0) ++i;
