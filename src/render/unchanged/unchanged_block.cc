@@ -111,7 +111,8 @@ struct Child {
 
 class Writer {
  public:
-  Writer(const RenderOpts& opts, const DiffContext& ctx, std::string* out) : opts_(opts), ctx_(ctx), out_(out) {}
+  Writer(const RenderOpts& opts, const DiffContext& ctx, std::string* out)
+      : opts_(opts), ctx_(ctx), out_(out), unicode_(renderers::QuoteUnicode(*opts.flavor)) {}
 
   // ComputeDiffForBlock + blockRenderer, for a block value that is an object.
   bool Block(const JsonValue* values, const JsonValue* sensitive, const stream::Block& block, int indent,
@@ -200,6 +201,7 @@ class Writer {
   const RenderOpts& opts_;
   const DiffContext& ctx_;
   std::string* out_;
+  const text::GoUnicode unicode_;  // the release's %q tables
 };
 
 // ComputeDiffForType: the leaves go to the general differ; lists, sets,
@@ -371,7 +373,7 @@ bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const
     names[i] = children[i].name;
     if (!text::IsValidHclIdentifier(names[i])) {
       quoted.reserve(n);
-      quoted.push_back(text::GoQuote(names[i]));
+      quoted.push_back(text::GoQuote(names[i], unicode_));
       names[i] = quoted.back();
     }
     max_len = std::max(max_len, names[i].size());
@@ -440,7 +442,7 @@ bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, int indent, bool
     c.value = map->members[i].value;
     c.sensitive = Member(sens, c.name);
     if (!prepare(&c)) return false;
-    text::AppendGoQuoted(keys[i], c.name);
+    text::AppendGoQuoted(keys[i], c.name, unicode_);
     max_len = std::max(max_len, keys[i].size());
   }
   out_->append("{\n");
@@ -500,7 +502,7 @@ void Writer::WriteJson(const JsonValue* v, int indent) {
     names[i] = v->members[i].key;
     if (!text::IsValidHclIdentifier(names[i])) {
       quoted.reserve(v->size);
-      quoted.push_back(text::GoQuote(names[i]));
+      quoted.push_back(text::GoQuote(names[i], unicode_));
       names[i] = quoted.back();
     }
     max_len = std::max(max_len, names[i].size());
@@ -593,7 +595,7 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
     names[i] = attrs[i].name;
     if (!text::IsValidHclIdentifier(names[i])) {
       quoted.reserve(n);
-      quoted.push_back(text::GoQuote(names[i]));
+      quoted.push_back(text::GoQuote(names[i], unicode_));
       names[i] = quoted.back();
     }
     max_len = std::max(max_len, names[i].size());
@@ -620,7 +622,7 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
       first = false;
       renderers::AppendIndent(out_, indent + 1);
       Symbol();
-      renderers::AppendAttributeName(out_, group.type->name);
+      renderers::AppendAttributeName(out_, group.type->name, unicode_);
       out_->append(map_key);
       out_->push_back(' ');
       if (!Block(v, s, nested, indent + 1, nl)) return false;
@@ -647,7 +649,7 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
           const stream::JsonMember& m = group.value->members[i];
           key.clear();
           key.push_back(' ');
-          text::AppendGoQuoted(key, m.key);
+          text::AppendGoQuoted(key, m.key, unicode_);
           if (!write_block(m.value, Member(sens_members, m.key), key, non_legacy)) return false;
         }
         break;
