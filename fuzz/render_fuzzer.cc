@@ -22,6 +22,7 @@
 
 #include "buffer/output_sink.h"
 #include "forms/render_plan.h"
+#include "render/unchanged/cross_check.h"
 
 namespace {
 
@@ -67,6 +68,8 @@ int MaxDepth(std::string_view text) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static int null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+  static const bool cross_check = (tfstream::render::unchanged::SetCrossCheck(true), true);
+  (void)cross_check;
   std::string_view plan(reinterpret_cast<const char*>(data), size);
   if (MaxDepth(plan) > kMaxDepth) return -1;  // not added to the corpus
 

@@ -24,6 +24,14 @@
 #                  --format=markdown --max-bytes=0), group (--summary --group-by
 #                  module), group-md (the same in Markdown, --max-bytes=0);
 #                  default all seven. Large collections: text.
+#   --jobs LIST    run each row once per tfstream --jobs value, comma-separated
+#                  (e.g. 1,2: how each row scales with cores); default: the
+#                  binary's own default, no --jobs argument
+#   --issue34      only the rows of issue 34's table (300M show and renderer
+#                  plans in text and Markdown, the OpenTofu renderer plan, the
+#                  one-destroy plan in Markdown, the state text), no bundles
+#                  or large collections; a last table in the issue's form
+#                  (ratio to json_verify and peak RSS per row, file / pipe)
 #
 # Rows go to stdout and to DIR/results-<date>.md; progress goes to stderr.
 # A row whose warm-up run exits non-zero or prints nothing says FAILED and
@@ -41,6 +49,8 @@ TIMEOUT=900
 JV_TIMEOUT=120
 ONLY=
 FORMS=text,summary,markdown,json,summary-md,group,group-md
+JOBS_LIST=
+ISSUE34=0
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --runs) RUNS=$2; shift 2 ;;
@@ -54,10 +64,27 @@ while [[ $# -gt 0 ]]; do
     --jv-timeout) JV_TIMEOUT=$2; shift 2 ;;
     --only) ONLY=$2; shift 2 ;;
     --forms) FORMS=$2; shift 2 ;;
-    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+    --jobs) JOBS_LIST=$2; shift 2 ;;
+    --issue34) ISSUE34=1; shift ;;
+    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
+
+if [[ $ISSUE34 -eq 1 ]]; then
+  FORMS=text,markdown LARGE=0 BUNDLE=0
+fi
+# wanted NAME: whether an input is benchmarked (--only, --issue34).
+wanted() {
+  [[ -n $ONLY && $1 != *"$ONLY"* ]] && return 1
+  if [[ $ISSUE34 -eq 1 ]]; then
+    case $1 in
+      show-300M-*|renderer-300M-*|tofu-renderer-300M-*|one-destroy-renderer-300M-*|state-300M-*) return 0 ;;
+      *) return 1 ;;
+    esac
+  fi
+  return 0
+}
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PERF=$ROOT/perf
@@ -151,7 +178,7 @@ sizes=(30M 300M)
 for size in "${sizes[@]}"; do
   for shape in show renderer; do
     name=$shape-$size-s$SEED.json
-    [[ -n $ONLY && $name != *"$ONLY"* ]] && continue
+    wanted "$name" || continue
     if [[ $shape == show ]]; then
       ensure_plan "$name" "$GEN" --size "$size" --shape show --seed "$SEED" --out "$SCRATCH/$name" \
         --schemas-out "$SCHEMAS"
@@ -162,7 +189,7 @@ for size in "${sizes[@]}"; do
     fi
     for form in "${FORM_LIST[@]}"; do
       extra=$(form_args "$form")
-      INPUTS+=("$name|$SCRATCH/$name|$(echo "$schemas_arg $extra" | xargs)")
+      INPUTS+=("$name|$SCRATCH/$name|$(echo "$schemas_arg $extra" | xargs)|$form")
     done
   done
 done
@@ -175,7 +202,7 @@ to_opentofu_registry() { sed 's#registry\.terraform\.io/#registry.opentofu.org/#
 # Terraform rows beside them, in the other flavour.
 for shape in show renderer; do
   name=tofu-$shape-300M-s$SEED.json
-  [[ -n $ONLY && $name != *"$ONLY"* ]] && continue
+  wanted "$name" || continue
   src=$SCRATCH/$shape-300M-s$SEED.json
   if [[ ! -f $src ]]; then
     if [[ $shape == show ]]; then
@@ -187,9 +214,9 @@ for shape in show renderer; do
   ensure_plan "$name" to_opentofu_registry "$src" "$SCRATCH/$name"
   if [[ $shape == show ]]; then
     ensure_plan "tofu-schemas-s$SEED.json" to_opentofu_registry "$SCHEMAS" "$SCRATCH/tofu-schemas-s$SEED.json"
-    INPUTS+=("$name|$SCRATCH/$name|--schemas=$SCRATCH/tofu-schemas-s$SEED.json")
+    INPUTS+=("$name|$SCRATCH/$name|--schemas=$SCRATCH/tofu-schemas-s$SEED.json|text")
   else
-    INPUTS+=("$name|$SCRATCH/$name|")
+    INPUTS+=("$name|$SCRATCH/$name||text")
   fi
 done
 # Old-release rows: the 300M show plans (Terraform's, and the OpenTofu one above)
@@ -203,7 +230,7 @@ for flavour in terraform opentofu; do
     src=tofu-show-300M-s$SEED.json release=1.6.3 schemas=$SCRATCH/tofu-schemas-s$SEED.json
   fi
   name=$flavour-$release-$src
-  [[ -n $ONLY && $name != *"$ONLY"* ]] && continue
+  wanted "$name" || continue
   if [[ ! -f $SCRATCH/show-300M-s$SEED.json ]]; then
     ensure_plan "show-300M-s$SEED.json" "$GEN" --size 300M --shape show --seed "$SEED" \
       --out "$SCRATCH/show-300M-s$SEED.json" --schemas-out "$SCHEMAS"
@@ -212,7 +239,7 @@ for flavour in terraform opentofu; do
     ensure_plan "$src" to_opentofu_registry "$SCRATCH/show-300M-s$SEED.json" "$SCRATCH/$src"
     ensure_plan "tofu-schemas-s$SEED.json" to_opentofu_registry "$SCHEMAS" "$schemas"
   fi
-  INPUTS+=("$name|$SCRATCH/$src|--schemas=$schemas --flavor=$flavour --renderer-version=$release")
+  INPUTS+=("$name|$SCRATCH/$src|--schemas=$schemas --flavor=$flavour --renderer-version=$release|text")
 done
 # One destroy in the 300M renderer plan (every other delete and replace made an
 # update): the Markdown destroy alert then reads all of resource_changes looking
@@ -224,14 +251,14 @@ one_destroy() {
     sed -e '0,/"actions":\["update"\]/s//"actions":["delete"]/' >"$2.tmp" && mv "$2.tmp" "$2"
 }
 name=one-destroy-renderer-300M-s$SEED.json
-if [[ -z $ONLY || $name == *"$ONLY"* ]]; then
+if wanted "$name"; then
   src=$SCRATCH/renderer-300M-s$SEED.json
   [[ -f $src ]] || ensure_plan "${src##*/}" "$GEN" --size 300M --shape renderer --seed "$SEED" --out "$src"
   for form in "${FORM_LIST[@]}"; do
     case $form in
       markdown|summary-md)
         ensure_plan "$name" one_destroy "$src" "$SCRATCH/$name"
-        INPUTS+=("$name|$SCRATCH/$name|$(form_args "$form")") ;;
+        INPUTS+=("$name|$SCRATCH/$name|$(form_args "$form")|$form") ;;
     esac
   done
 fi
@@ -240,25 +267,25 @@ fi
 # resources in child modules, every tenth copy tainted), rendered with that
 # plan's schemas; the text and --summary.
 name=state-300M-s$SEED.json
-if [[ -z $ONLY || $name == *"$ONLY"* ]]; then
+if wanted "$name"; then
   src=$SCRATCH/show-30M-s$SEED.json
   [[ -f $src && -f $SCHEMAS ]] ||
     ensure_plan "${src##*/}" "$GEN" --size 30M --shape show --seed "$SEED" --out "$src" --schemas-out "$SCHEMAS"
   ensure_plan "$name" python3 "$PERF/gen_state.py" "$src" 300M "$SCRATCH/$name"
-  INPUTS+=("$name|$SCRATCH/$name|--state --schemas=$SCHEMAS")
-  INPUTS+=("$name|$SCRATCH/$name|--state --summary")
+  INPUTS+=("$name|$SCRATCH/$name|--state --schemas=$SCHEMAS|text")
+  [[ $ISSUE34 -eq 1 ]] || INPUTS+=("$name|$SCRATCH/$name|--state --summary|summary")
 fi
 if [[ $LARGE -eq 1 ]]; then
   for shape in show renderer; do
     name=large-collections-$shape-s$SEED.json
-    [[ -n $ONLY && $name != *"$ONLY"* ]] && continue
+    wanted "$name" || continue
     if [[ $shape == show ]]; then
       ensure_plan "$name" "$GEN_LARGE" --shape show --seed "$SEED" --out "$SCRATCH/$name" \
         --schemas-out "$SCRATCH/large-schemas-s$SEED.json"
-      INPUTS+=("$name|$SCRATCH/$name|--schemas=$SCRATCH/large-schemas-s$SEED.json")
+      INPUTS+=("$name|$SCRATCH/$name|--schemas=$SCRATCH/large-schemas-s$SEED.json|text")
     else
       ensure_plan "$name" "$GEN_LARGE" --shape renderer --seed "$SEED" --out "$SCRATCH/$name"
-      INPUTS+=("$name|$SCRATCH/$name|")
+      INPUTS+=("$name|$SCRATCH/$name||text")
     fi
   done
 fi
@@ -322,8 +349,20 @@ RULE='|---|---|---|---|---|---|---|---|---|---|---|---|---|'
 RESULTS=$SCRATCH/results-$(date +%Y%m%d-%H%M%S).md
 { echo "$HEADER"; echo "$RULE"; } | tee "$RESULTS"
 
+# --jobs LIST: each row once per value.
+if [[ -n $JOBS_LIST ]]; then
+  IFS=',' read -ra jobs_values <<<"$JOBS_LIST"
+  expanded=()
+  for entry in "${INPUTS[@]}"; do
+    IFS='|' read -r name plan args form <<<"$entry"
+    for j in "${jobs_values[@]}"; do expanded+=("$name|$plan|$(echo "$args --jobs=$j" | xargs)|$form -j$j"); done
+  done
+  INPUTS=("${expanded[@]}")
+fi
+ISSUE_ROWS=()  # entries: input|form|mode|ratio|rss|wall|json_verify wall
+
 for entry in "${INPUTS[@]}"; do
-  IFS='|' read -r name plan args <<<"$entry"
+  IFS='|' read -r name plan args form <<<"$entry"
   bytes=$(stat -c %s "$plan")
   for mode in file pipe; do
     base=$(basename "$plan")
@@ -371,6 +410,7 @@ for entry in "${INPUTS[@]}"; do
     fi
     echo "$prefix | $(fmt_s "$wall") | $(fmt_mb "$rss") | $(fmt_s "$first") | $mbs | $jv_cell | $ratio |" |
       tee -a "$RESULTS"
+    ISSUE_ROWS+=("${name%-s$SEED.json}|$form|$mode|$ratio|$(fmt_mb "$rss")|$(fmt_s "$wall")|$jv_cell|$(fmt_s "$first")")
   done
 done
 
@@ -439,6 +479,31 @@ if [[ -z $ONLY || compare == *"$ONLY"* || $ONLY == compare* ]]; then
     tee -a "$RESULTS"
 fi
 
+# The rows in issue 34's form: one line per input and form, file / pipe.
+if [[ ${#ISSUE_ROWS[@]} -gt 0 ]]; then
+  {
+    echo
+    echo "| input, form | tfstream / json_verify (file / pipe) | peak RSS (file / pipe) | wall (file / pipe) | json_verify wall (file / pipe) | first byte (file / pipe) |"
+    echo "|---|---|---|---|---|---|"
+    declare -A seen=()
+    for row in "${ISSUE_ROWS[@]}"; do
+      IFS='|' read -r input form mode _ <<<"$row"
+      key="$input|$form"
+      [[ -n ${seen[$key]:-} ]] && continue
+      seen[$key]=1
+      f=() p=()
+      for other in "${ISSUE_ROWS[@]}"; do
+        IFS='|' read -r i2 f2 m2 ratio rss wall jv first <<<"$other"
+        [[ $i2 == "$input" && $f2 == "$form" ]] || continue
+        if [[ $m2 == file ]]; then f=("$ratio" "$rss" "$wall" "$jv" "$first"); else p=("$ratio" "$rss" "$wall" "$jv" "$first"); fi
+      done
+      echo "| \`$input\`, $form | ${f[0]:-} / ${p[0]:-} | ${f[1]:-} / ${p[1]:-} | ${f[2]:-} / ${p[2]:-} | ${f[3]:-} / ${p[3]:-} | ${f[4]:-} / ${p[4]:-} |"
+    done
+    echo
+    echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+  } | tee -a "$RESULTS"
+fi
+
 # ---- --bundle: size ratio, wall and peak RSS --------------------------------
 # Each plan of the rows above, bundled to a file in the scratch dir (as it is
 # used: the bundle is kept), and the show plans once more with a schemas file
@@ -456,7 +521,7 @@ if [[ $BUNDLE -eq 1 ]]; then
   BUNDLES=()  # entries: name|plan|schemas file or empty
   declare -A BUNDLED=()  # each plan once, whatever --forms gave it
   for entry in "${INPUTS[@]}"; do
-    IFS='|' read -r name plan args <<<"$entry"
+    IFS='|' read -r name plan args _ <<<"$entry"
     [[ -n ${BUNDLED[$name]:-} ]] && continue
     BUNDLED[$name]=1
     schemas=

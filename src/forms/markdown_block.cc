@@ -1,6 +1,11 @@
 #include "forms/markdown_block.h"
 
 #include <algorithm>
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "render/computed/palette.h"
 
@@ -21,12 +26,35 @@ std::string_view Trim(std::string_view s) {
 bool LeadingSymbol(std::string_view line, size_t* indent, std::string_view* inner, size_t* close) {
   size_t sp = line.find_first_not_of(' ');
   if (sp == std::string_view::npos || line[sp] != kOpen) return false;
-  size_t end = line.find(kClose, sp + 1);
+  size_t end = line.find(kClose, sp + 1);  // memchr
   if (end == std::string_view::npos) return false;
   *indent = sp;
   *inner = line.substr(sp + 1, end - sp - 1);
   *close = end;
   return true;
+}
+
+// Whether p[0..n) holds a mark (kOpen or kClose: the only bytes >= 0xfe,
+// which UTF-8 never uses), 16 bytes at a time.
+bool HasMark(const char* p, size_t n) {
+  size_t i = 0;
+#if defined(__SSE2__)
+  const __m128i limit = _mm_set1_epi8(static_cast<char>(kClose));
+  auto marked = [&](size_t at) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at));
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, limit), v)) != 0;
+  };
+  if (n >= 16) {
+    for (; i + 16 <= n; i += 16) {
+      if (marked(i)) return true;
+    }
+    return i < n && marked(n - 16);  // the last bytes, in a block overlapping the one before
+  }
+#endif
+  for (; i < n; ++i) {
+    if (p[i] == kOpen || p[i] == kClose) return true;
+  }
+  return false;
 }
 
 void AppendConvertedLine(std::string_view line, std::string* out) {
@@ -40,11 +68,28 @@ void AppendConvertedLine(std::string_view line, std::string* out) {
     line.remove_prefix(close + 1);
   }
   out->append(line);
-  // Marks anywhere else (none in Terraform's layout) are dropped too.
-  out->erase(std::remove_if(out->begin() + static_cast<std::ptrdiff_t>(start), out->end(),
-                            [](char c) { return c == kOpen || c == kClose; }),
-             out->end());
+  // Marks anywhere else (none in Terraform's layout) are dropped too; most
+  // lines have none, which one pass over the line tells.
+  if (HasMark(out->data() + start, out->size() - start)) {
+    out->erase(std::remove_if(out->begin() + static_cast<std::ptrdiff_t>(start), out->end(),
+                              [](char c) { return c == kOpen || c == kClose; }),
+               out->end());
+  }
   out->push_back('\n');
+}
+
+// The longest run of backticks in `s`, jumping from one to the next.
+size_t LongestBacktickRun(std::string_view s) {
+  size_t longest = 0;
+  const char* p = s.data();
+  const char* end = p + s.size();
+  while ((p = static_cast<const char*>(std::memchr(p, '`', static_cast<size_t>(end - p)))) != nullptr) {
+    const char* q = p;
+    while (q < end && *q == '`') ++q;
+    longest = std::max(longest, static_cast<size_t>(q - p));
+    p = q;
+  }
+  return longest;
 }
 
 }  // namespace
@@ -101,10 +146,9 @@ void SpilledDiffLines::AddLine(std::string_view line) {
   started_ = true;
   converted_.clear();
   AppendConvertedLine(line, &converted_);
-  for (char c : converted_) {
-    run_ = c == '`' ? run_ + 1 : 0;
-    longest_run_ = std::max(longest_run_, run_);
-  }
+  // The line ends in '\n', so no run continues into the next.
+  longest_run_ = std::max(longest_run_, LongestBacktickRun(converted_));
+  run_ = 0;
   text_.Append(converted_);
   ++lines_;
 }
@@ -184,12 +228,7 @@ MarkdownUnit FencedDetails(std::string_view summary_html, size_t longest_backtic
 }  // namespace
 
 MarkdownUnit DetailsUnit(std::string_view summary_html, std::string diff_lines) {
-  size_t longest = 0, run = 0;
-  for (char c : diff_lines) {
-    run = c == '`' ? run + 1 : 0;
-    longest = std::max(longest, run);
-  }
-  MarkdownUnit u = FencedDetails(summary_html, longest);
+  MarkdownUnit u = FencedDetails(summary_html, LongestBacktickRun(diff_lines));
   u.body = std::move(diff_lines);
   return u;
 }

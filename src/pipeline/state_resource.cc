@@ -8,6 +8,8 @@
 #include "render/differ/differ.h"
 #include "render/renderers/util.h"
 #include "render/text/go_quote.h"
+#include "render/unchanged/cross_check.h"
+#include "render/unchanged/unchanged_block.h"
 #include "stream/json_tree_parser.h"
 #include "stream/schema_store.h"
 
@@ -74,9 +76,6 @@ Status ResourceWorker::RenderStateBlock(std::string_view raw, uint64_t offset, i
   unknown_names_.clear();
   render::DiffContext diff_ctx = Ctx();
   diff_ctx.unknown_names = &unknown_names_;
-  render::Diff diff = render::differ::ComputeDiffForBlock(change, *block, diff_ctx);
-  if (!error_.empty()) return ctx_.AddressError(address, error_, offset);
-  if (!unknown_names_.empty()) ctx_.stale_schemas.Add(provider, !managed, type, unknown_names_);
   // The block goes straight to `out`: a failing block is cut off again by
   // the caller (RenderBlocksInBatches, or the single-thread walk, which
   // renders each block into a text of its own).
@@ -97,8 +96,27 @@ Status ResourceWorker::RenderStateBlock(std::string_view raw, uint64_t offset, i
   out->push_back(' ');
   render::text::AppendGoQuoted(*out, name, unicode);
   out->push_back(' ');
-  diff.RenderHuman(0, StateOpts(Opts()), out);
-  if (!error_.empty()) return ctx_.AddressError(address, error_, offset);
+  // Every value of a state is unchanged: written straight from the values
+  // where the unchanged-value renderer takes them, else diffed and rendered.
+  const render::RenderOpts opts = StateOpts(Opts());
+  const size_t body = out->size();
+  const bool fast = render::unchanged::RenderUnchangedBlock(values, change.before_sensitive, *block, 0, opts, diff_ctx, out);
+  render::unchanged::CountBlock(fast);
+  if (!fast || render::unchanged::CrossCheckEnabled()) {
+    std::string general;
+    std::string* to = fast ? &general : out;
+    const size_t names = unknown_names_.size();
+    render::Diff diff = render::differ::ComputeDiffForBlock(change, *block, diff_ctx);
+    if (error_.empty()) diff.RenderHuman(0, opts, to);
+    if (fast) {
+      const std::string_view mine = std::string_view(*out).substr(body);
+      if (!error_.empty()) render::unchanged::CrossCheckFailed(address, mine, "(an error) " + error_);
+      if (general != mine) render::unchanged::CrossCheckFailed(address, mine, general);
+      unknown_names_.resize(names);  // noted once
+    }
+    if (!error_.empty()) return ctx_.AddressError(address, error_, offset);
+  }
+  if (!unknown_names_.empty()) ctx_.stale_schemas.Add(provider, !managed, type, unknown_names_);
   out->push_back('\n');
   return Status::Ok();
 }

@@ -1,0 +1,691 @@
+// What each function mirrors is named beside it: the differ's walk of one
+// no-op value (differ/block.go, attribute.go, list.go, set.go, map.go,
+// object.go) fused with the renderer that would print its diff
+// (computed/renderers/block.go, list.go, set.go, map.go, object.go). With
+// every child a no-op and ShowUnchangedChildren set, the renderers print
+// every child, no "unchanged ... hidden" lines and no null suffixes, and the
+// options they pass down differ only in flags that no-op text never reads,
+// so one RenderOpts serves the whole block.
+#include "render/unchanged/unchanged_block.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "render/differ/differ.h"
+#include "render/renderers/renderers.h"
+#include "render/renderers/util.h"
+#include "render/structured/change.h"
+#include "render/text/go_quote.h"
+#include "render/text/hcl_identifier.h"
+#include "stream/json_document.h"
+#include "stream/json_hash.h"
+
+namespace tfstream::render::unchanged {
+namespace {
+
+using stream::CtyType;
+using stream::JsonValue;
+
+const JsonValue* AsObject(const JsonValue* v) { return v != nullptr && v->IsObject() ? v : nullptr; }
+const JsonValue* AsArray(const JsonValue* v) { return v != nullptr && v->IsArray() ? v : nullptr; }
+
+const JsonValue* Member(const JsonValue* object, std::string_view key) {
+  const JsonValue* v = nullptr;
+  if (object != nullptr) object->Find(key, &v);
+  return v;
+}
+// Member() for keys asked in ascending order (a schema's): walks forward
+// from the previous hit, as ChangeMap::GetChild does.
+const JsonValue* NextMember(const JsonValue* object, std::string_view key, size_t* cursor) {
+  if (object == nullptr || object->size == 0) return nullptr;
+  const size_t start = *cursor;
+  if (start < object->size && stream::KeyEqual(object->members[start].key, key)) {  // the usual case
+    *cursor = start + 1;
+    return object->members[start].value;
+  }
+  size_t i = start;
+  int c = 1;
+  while (i < object->size && (c = stream::KeyCompare(object->members[i].key, key)) < 0) ++i;
+  if (i < object->size && c == 0) {
+    *cursor = i + 1;
+    return object->members[i].value;
+  }
+  // A key before the cursor (asked out of order): searched for.
+  if (i == start && i > 0 && stream::KeyCompare(object->members[i - 1].key, key) >= 0) return Member(object, key);
+  *cursor = i;
+  return nullptr;
+}
+
+const JsonValue* Item(const JsonValue* array, size_t i) {
+  return array != nullptr && i < array->size ? array->items[i] : nullptr;
+}
+
+size_t NonNullMembers(const JsonValue* object) {
+  size_t n = 0;
+  for (size_t i = 0; i < object->size; ++i) n += object->members[i].value != nullptr;
+  return n;
+}
+
+bool IsEmptyString(const JsonValue* v) { return v != nullptr && v->IsString() && v->size == 0; }
+
+renderers::PrimitiveType PrimitiveOf(const CtyType& t) {
+  switch (t.kind) {
+    case CtyType::Kind::kBool: return renderers::PrimitiveType::kBool;
+    case CtyType::Kind::kNumber: return renderers::PrimitiveType::kNumber;
+    default: return renderers::PrimitiveType::kString;
+  }
+}
+
+bool KindMatches(const JsonValue* v, const CtyType& t) {
+  switch (t.kind) {
+    case CtyType::Kind::kBool: return v->IsBool();
+    case CtyType::Kind::kNumber: return v->IsNumber();
+    case CtyType::Kind::kString: return v->IsString();
+    default: return false;
+  }
+}
+
+// Whether two elements of an array may be equal (processSet would then pair
+// them its own way): equal hashes, compared without their values.
+bool MayHaveDuplicates(const JsonValue* array) {
+  if (array->size < 2) return false;
+  std::vector<uint64_t> hashes(array->size);
+  for (size_t i = 0; i < array->size; ++i) hashes[i] = stream::JsonHash(array->items[i]);
+  std::sort(hashes.begin(), hashes.end());
+  return std::adjacent_find(hashes.begin(), hashes.end()) != hashes.end();
+}
+
+bool IsWriteOnly(const stream::NamedCtyType&) { return false; }
+bool IsWriteOnly(const stream::NamedAttribute& a) { return a.attribute->write_only; }
+
+// One child of a collection, block or object: either written here (`leaf`
+// has no renderer), or a diff from the general differ (a leaf).
+struct Child {
+  std::string_view name;
+  const JsonValue* value = nullptr;
+  const JsonValue* sensitive = nullptr;
+  Diff leaf;
+  bool has_warning = false;  // the leaf's renderer may print a warning line
+  const JsonValue* json = nullptr;  // a string holding a JSON object or array, parsed
+};
+
+class Writer {
+ public:
+  Writer(const RenderOpts& opts, const DiffContext& ctx, std::string* out)
+      : opts_(opts), ctx_(ctx), out_(out), unicode_(renderers::QuoteUnicode(*opts.flavor)) {}
+
+  // ComputeDiffForBlock + blockRenderer, for a block value that is an object.
+  bool Block(const JsonValue* values, const JsonValue* sensitive, const stream::Block& block, int indent,
+             bool non_legacy);
+
+ private:
+  // A Change as the differ's walk builds it for a child (before and after
+  // one value), for the general differ to take a leaf.
+  static structured::Change LeafChange(const JsonValue* v, const JsonValue* s, bool non_legacy, bool is_explicit) {
+    structured::Change c;
+    c.before = c.after = v;
+    c.before_sensitive = c.after_sensitive = s;
+    c.before_explicit = c.after_explicit = is_explicit;
+    c.non_legacy_schema = non_legacy;
+    return c;
+  }
+
+  // Decide how a child is written before anything of it is: sets
+  // child->leaf when the general differ renders it. False: give up.
+  bool PrepareTyped(Child* child, const CtyType* type, bool non_legacy, bool is_explicit);
+  bool PrepareAttribute(Child* child, const stream::Attribute& attribute, bool non_legacy, bool is_explicit);
+  bool PrepareNested(Child* child, const stream::NestedType& nested);
+  // Write a prepared child (its first line placed by the caller).
+  bool WriteTyped(const Child& child, const CtyType* type, int indent, bool non_legacy);
+  bool WriteAttribute(const Child& child, const stream::Attribute& attribute, int indent, bool non_legacy);
+  bool WriteNested(const Child& child, const stream::NestedType& nested, int indent, bool non_legacy);
+  // objectRenderer over the attributes present (ProcessObject).
+  template <typename Attr, typename Prepare, typename Write>
+  bool WriteObject(const JsonValue* v, const JsonValue* s, std::span<const Attr> attributes, int indent,
+                   Prepare prepare, Write write);
+  // listRenderer / setRenderer of no-op elements, each "<symbol>VALUE,".
+  template <typename Prepare, typename Write>
+  bool WriteArray(const JsonValue* array, const JsonValue* s, int indent, Prepare prepare, Write write);
+  // mapRenderer: keys %q, padded unless nested; "," after objects.
+  template <typename Prepare, typename Write>
+  // `objects`: the elements written here are objects.
+  bool WriteMap(const JsonValue* map, const JsonValue* s, int indent, bool nested, bool objects, Prepare prepare,
+                Write write);
+
+  // The primitive renderer's evaluatedString: a string that is one JSON
+  // object or array (Terraform's reading: json.Unmarshal of the whole string;
+  // OpenTofu's first-value reading and float64 numbers stay with the
+  // renderer).
+  bool ParseJsonString(const JsonValue* v, const JsonValue** json) {
+    std::string_view s = v->text();
+    if (s.empty() || (s[0] != '{' && s[0] != '[') || opts_.flavor->string_json_prefix ||
+        opts_.flavor->numbers_as_float64) {
+      return false;
+    }
+    return stream::ParseGoJson(s, ctx_.arena, json) && *json != nullptr;
+  }
+  // renderStringDiffAsJson of a no-op: the jsondiff of a value with itself
+  // rendered in jsonencode( ).
+  void WriteJsonString(const JsonValue* json, int indent) {
+    out_->append("jsonencode(");
+    if (json->size == 0) {
+      out_->append(json->IsArray() ? "[]" : "{}");
+      out_->push_back(')');
+      return;
+    }
+    out_->push_back('\n');
+    renderers::AppendIndent(out_, indent + 1);
+    Symbol();
+    WriteJson(json, indent + 1);
+    out_->push_back('\n');
+    renderers::AppendIndent(out_, indent);
+    Symbol();
+    out_->push_back(')');
+  }
+  // jsondiff.Transform of a value with itself, rendered: objects by the
+  // object renderer over every key (nulls included), arrays by the list
+  // renderer, primitives by the primitive renderer with the value's type.
+  void WriteJson(const JsonValue* v, int indent);
+
+  void Warning(const Child& child, int indent) {
+    if (child.has_warning) renderers::AppendWarningLine(out_, child.leaf, indent, opts_);
+  }
+  void Symbol() { renderers::AppendActionSymbol(out_, Action::kNoOp, opts_); }
+  void Closing(char bracket, int indent) {
+    renderers::AppendIndent(out_, indent);
+    Symbol();
+    out_->push_back(bracket);
+  }
+  Child* NewChildren(size_t n) { return ctx_.arena->NewArray<Child>(n); }
+
+  const RenderOpts& opts_;
+  const DiffContext& ctx_;
+  std::string* out_;
+  const text::GoUnicode unicode_;  // the release's %q tables
+};
+
+// ComputeDiffForType: the leaves go to the general differ; lists, sets,
+// maps and objects are walked here.
+bool Writer::PrepareTyped(Child* child, const CtyType* type, bool non_legacy, bool is_explicit) {
+  const JsonValue* v = child->value;
+  const JsonValue* s = child->sensitive;
+  const bool leaf = type == nullptr || v == nullptr || stream::IsTrue(s) || type->kind == CtyType::Kind::kDynamic ||
+                    type->kind == CtyType::Kind::kTuple || IsEmptyString(v);
+  if (leaf) {
+    child->leaf = differ::ComputeDiffForType(LeafChange(v, s, non_legacy, is_explicit), type, ctx_);
+    child->has_warning = true;
+    return child->leaf.action == Action::kNoOp && !child->leaf.replace;
+  }
+  if (type->IsPrimitive()) {
+    // What ComputeDiffForType gives a non-empty value of its type that is
+    // neither sensitive nor unknown.
+    if (!KindMatches(v, *type)) return false;
+    if (type->kind == CtyType::Kind::kString && ParseJsonString(v, &child->json)) return true;
+    child->leaf = Diff{renderers::Primitive(ctx_.arena, v, v, PrimitiveOf(*type)), Action::kNoOp, false};
+    return true;
+  }
+  switch (type->kind) {
+    case CtyType::Kind::kList:
+      return v->IsArray();
+    case CtyType::Kind::kSet:
+      return v->IsArray() && !MayHaveDuplicates(v);
+    case CtyType::Kind::kMap:
+    case CtyType::Kind::kObject:
+      return v->IsObject();
+    default:
+      return false;
+  }
+}
+
+bool Writer::WriteTyped(const Child& child, const CtyType* type, int indent, bool non_legacy) {
+  if (child.leaf.renderer != nullptr) {
+    child.leaf.RenderHuman(indent, opts_, out_);
+    return true;
+  }
+  if (child.json != nullptr) {
+    WriteJsonString(child.json, indent);
+    return true;
+  }
+  const JsonValue* v = child.value;
+  const JsonValue* s = child.sensitive;
+  const CtyType* element = type->element;
+  switch (type->kind) {
+    case CtyType::Kind::kList:
+    case CtyType::Kind::kSet:
+      // computeAttributeDiffAsList (an unchanged list pairs each element
+      // with itself) and processSet (no two elements alike): the elements
+      // are slice children, which do not inherit non_legacy_schema.
+      return WriteArray(
+          v, s, indent, [&](Child* c) { return PrepareTyped(c, element, false, true); },
+          [&](const Child& c) { return WriteTyped(c, element, indent + 1, false); });
+    case CtyType::Kind::kMap:
+      return WriteMap(
+          v, s, indent, false, element->kind == CtyType::Kind::kObject,
+          [&](Child* c) { return PrepareTyped(c, element, non_legacy, true); },
+          [&](const Child& c) { return WriteTyped(c, element, indent + 1, non_legacy); });
+    case CtyType::Kind::kObject:
+      return WriteObject<stream::NamedCtyType>(
+          v, s, type->attributes, indent,
+          [&](Child* c, const stream::NamedCtyType& a) { return PrepareTyped(c, a.type, non_legacy, false); },
+          [&](const Child& c, const stream::NamedCtyType& a) { return WriteTyped(c, a.type, indent + 1, non_legacy); });
+    default:
+      return false;
+  }
+}
+
+// ComputeDiffForAttribute.
+bool Writer::PrepareAttribute(Child* child, const stream::Attribute& attribute, bool non_legacy, bool is_explicit) {
+  if (attribute.write_only) return false;
+  if (attribute.nested_type == nullptr) return PrepareTyped(child, attribute.type, non_legacy, is_explicit);
+  return PrepareNested(child, *attribute.nested_type);
+}
+
+bool Writer::WriteAttribute(const Child& child, const stream::Attribute& attribute, int indent, bool non_legacy) {
+  if (attribute.nested_type == nullptr) return WriteTyped(child, attribute.type, indent, non_legacy);
+  return WriteNested(child, *attribute.nested_type, indent, non_legacy);
+}
+
+// ComputeDiffForNestedAttribute: a sensitive or null one is left to the
+// general path (the whole block).
+bool Writer::PrepareNested(Child* child, const stream::NestedType& nested) {
+  const JsonValue* v = child->value;
+  if (v == nullptr || stream::IsTrue(child->sensitive)) return false;
+  switch (nested.nesting) {
+    case stream::NestingMode::kSingle:
+    case stream::NestingMode::kGroup:
+    case stream::NestingMode::kMap:
+      return v->IsObject();
+    case stream::NestingMode::kList:
+      return v->IsArray();
+    case stream::NestingMode::kSet:
+      return v->IsArray() && !MayHaveDuplicates(v);
+    default:
+      return false;
+  }
+}
+
+bool Writer::WriteNested(const Child& child, const stream::NestedType& nested, int indent, bool non_legacy) {
+  const JsonValue* v = child.value;
+  const JsonValue* s = child.sensitive;
+  auto object = [&](const JsonValue* ov, const JsonValue* os, int oindent, bool onl) {
+    return WriteObject<stream::NamedAttribute>(
+        ov, os, nested.attributes, oindent,
+        [&](Child* c, const stream::NamedAttribute& a) { return PrepareAttribute(c, *a.attribute, onl, false); },
+        [&](const Child& c, const stream::NamedAttribute& a) {
+          return WriteAttribute(c, *a.attribute, oindent + 1, onl);
+        });
+  };
+  // An element of a nested list, set or map: ComputeDiffForNestedAttribute
+  // with single nesting, an object.
+  auto prepare_element = [&](Child* c) {
+    return c->value != nullptr && c->value->IsObject() && !stream::IsTrue(c->sensitive);
+  };
+  switch (nested.nesting) {
+    case stream::NestingMode::kSingle:
+    case stream::NestingMode::kGroup:
+      return object(v, s, indent, non_legacy);
+    case stream::NestingMode::kList:
+    case stream::NestingMode::kSet:
+      // processNestedList / processSet: slice children, non_legacy_schema dropped.
+      return WriteArray(v, s, indent, prepare_element,
+                        [&](const Child& c) { return object(c.value, c.sensitive, indent + 1, false); });
+    case stream::NestingMode::kMap:
+      return WriteMap(v, s, indent, true, true, prepare_element,
+                      [&](const Child& c) { return object(c.value, c.sensitive, indent + 1, non_legacy); });
+    default:
+      return false;
+  }
+}
+
+template <typename Attr, typename Prepare, typename Write>
+bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const Attr> attributes, int indent,
+                         Prepare prepare, Write write) {
+  const JsonValue* sens = AsObject(s);
+  // Attributes sorted by name, those null left out; a member the type lacks
+  // is left to the general path (it notes unknown names).
+  Child* children = NewChildren(attributes.size());
+  const Attr** schema = ctx_.arena->NewArray<const Attr*>(attributes.size());
+  size_t n = 0, hits = 0, at_value = 0, at_sensitive = 0;
+  for (const Attr& a : attributes) {
+    if (IsWriteOnly(a)) return false;  // listed even when null, with the object's action
+    const JsonValue* value = NextMember(v, a.name, &at_value);
+    if (value == nullptr) continue;
+    ++hits;
+    Child& c = children[n];
+    c.name = a.name;
+    c.value = value;
+    c.sensitive = NextMember(sens, a.name, &at_sensitive);
+    if (!prepare(&c, a)) return false;
+    schema[n++] = &a;
+  }
+  if (hits != NonNullMembers(v)) return false;
+  for (size_t i = 1; i < n; ++i) {
+    if (!(children[i - 1].name < children[i].name)) return false;  // schemas come sorted
+  }
+  if (n == 0) {
+    out_->append("{}");
+    return true;
+  }
+  std::vector<std::string> quoted;
+  std::string_view* names = ctx_.arena->NewArray<std::string_view>(n);
+  size_t max_len = 0;
+  for (size_t i = 0; i < n; ++i) {
+    names[i] = children[i].name;
+    if (!text::IsValidHclIdentifier(names[i])) {
+      quoted.reserve(n);
+      quoted.push_back(text::GoQuote(names[i], unicode_));
+      names[i] = quoted.back();
+    }
+    max_len = std::max(max_len, names[i].size());
+  }
+  out_->append("{\n");
+  for (size_t i = 0; i < n; ++i) {
+    Warning(children[i], indent + 1);
+    renderers::AppendIndent(out_, indent + 1);
+    Symbol();
+    renderers::AppendPadded(out_, names[i], max_len);
+    out_->append(" = ");
+    if (!write(children[i], *schema[i])) return false;
+    out_->push_back('\n');
+  }
+  Closing('}', indent);
+  return true;
+}
+
+template <typename Prepare, typename Write>
+bool Writer::WriteArray(const JsonValue* array, const JsonValue* s, int indent, Prepare prepare, Write write) {
+  if (array->size == 0) {
+    out_->append("[]");
+    return true;
+  }
+  const JsonValue* sens = AsArray(s);
+  Child* children = NewChildren(array->size);
+  for (size_t i = 0; i < array->size; ++i) {
+    children[i].value = array->items[i];
+    children[i].sensitive = Item(sens, i);
+    if (!prepare(&children[i])) return false;
+  }
+  out_->append("[\n");
+  for (size_t i = 0; i < array->size; ++i) {
+    Warning(children[i], indent + 1);
+    renderers::AppendIndent(out_, indent + 1);
+    Symbol();
+    if (!write(children[i])) return false;
+    out_->append(",\n");
+  }
+  Closing(']', indent);
+  return true;
+}
+
+template <typename Prepare, typename Write>
+bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, int indent, bool nested, bool objects,
+                      Prepare prepare, Write write) {
+  const JsonValue* sens = AsObject(s);
+  // A plain map takes its keys from the sensitivity marks too (AllKeys):
+  // a mark for a key the map lacks would add an element.
+  if (!nested && sens != nullptr) {
+    for (size_t i = 0; i < sens->size; ++i) {
+      const JsonValue* ignored;
+      if (!map->Find(sens->members[i].key, &ignored)) return false;
+    }
+  }
+  if (map->size == 0) {
+    out_->append("{}");
+    return true;
+  }
+  Child* children = NewChildren(map->size);
+  std::vector<std::string> keys(map->size);
+  size_t max_len = 0;
+  for (size_t i = 0; i < map->size; ++i) {
+    Child& c = children[i];
+    c.name = map->members[i].key;
+    c.value = map->members[i].value;
+    c.sensitive = Member(sens, c.name);
+    if (!prepare(&c)) return false;
+    text::AppendGoQuoted(keys[i], c.name, unicode_);
+    max_len = std::max(max_len, keys[i].size());
+  }
+  out_->append("{\n");
+  for (size_t i = 0; i < map->size; ++i) {
+    const Child& c = children[i];
+    Warning(c, indent + 1);
+    renderers::AppendIndent(out_, indent + 1);
+    Symbol();
+    if (nested) {
+      out_->append(keys[i]);
+    } else {
+      renderers::AppendPadded(out_, keys[i], max_len);
+    }
+    out_->append(" = ");
+    if (!write(c)) return false;
+    // The renderer of an object says so (nested maps' elements always are).
+    const bool is_object = c.leaf.renderer != nullptr ? c.leaf.renderer->IsObject() : objects;
+    if (is_object) out_->push_back(',');
+    out_->push_back('\n');
+  }
+  Closing('}', indent);
+  return true;
+}
+
+void Writer::WriteJson(const JsonValue* v, int indent) {
+  if (v == nullptr || (!v->IsArray() && !v->IsObject())) {
+    renderers::PrimitiveType t = v == nullptr ? renderers::PrimitiveType::kNull
+                                 : v->IsBool()   ? renderers::PrimitiveType::kBool
+                                 : v->IsNumber() ? renderers::PrimitiveType::kNumber
+                                                 : renderers::PrimitiveType::kString;
+    Diff{renderers::Primitive(ctx_.arena, v, v, t), Action::kNoOp, false}.RenderHuman(indent, opts_, out_);
+    return;
+  }
+  if (v->IsArray()) {
+    if (v->size == 0) {
+      out_->append("[]");
+      return;
+    }
+    out_->append("[\n");
+    for (size_t i = 0; i < v->size; ++i) {
+      renderers::AppendIndent(out_, indent + 1);
+      Symbol();
+      WriteJson(v->items[i], indent + 1);
+      out_->append(",\n");
+    }
+    Closing(']', indent);
+    return;
+  }
+  if (v->size == 0) {
+    out_->append("{}");
+    return;
+  }
+  std::vector<std::string> quoted;
+  std::string_view* names = ctx_.arena->NewArray<std::string_view>(v->size);
+  size_t max_len = 0;
+  for (size_t i = 0; i < v->size; ++i) {
+    names[i] = v->members[i].key;
+    if (!text::IsValidHclIdentifier(names[i])) {
+      quoted.reserve(v->size);
+      quoted.push_back(text::GoQuote(names[i], unicode_));
+      names[i] = quoted.back();
+    }
+    max_len = std::max(max_len, names[i].size());
+  }
+  out_->append("{\n");
+  for (size_t i = 0; i < v->size; ++i) {
+    renderers::AppendIndent(out_, indent + 1);
+    Symbol();
+    renderers::AppendPadded(out_, names[i], max_len);
+    out_->append(" = ");
+    WriteJson(v->members[i].value, indent + 1);
+    out_->push_back('\n');
+  }
+  Closing('}', indent);
+}
+
+bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const stream::Block& block, int indent,
+                   bool non_legacy) {
+  // CheckForSensitive would wrap the whole block.
+  if (stream::IsTrue(sensitive)) return false;
+  non_legacy = non_legacy || block.non_legacy;
+  const JsonValue* sens = AsObject(sensitive);
+  const bool fold_empty = ctx_.flavor->empty_strings_null_in_block_attributes;
+
+  // Attributes: those null on both sides are not recorded (after OpenTofu
+  // folds "" to null); write-only ones always are, with the block's action.
+  Child* attrs = NewChildren(block.attributes.size());
+  const stream::Attribute** attr_schema = ctx_.arena->NewArray<const stream::Attribute*>(block.attributes.size());
+  size_t n = 0, hits = 0, at_value = 0, at_sensitive = 0;
+  for (const stream::NamedAttribute& a : block.attributes) {
+    if (a.attribute->write_only) return false;
+    const JsonValue* value = NextMember(values, a.name, &at_value);
+    hits += value != nullptr;
+    if (fold_empty && IsEmptyString(value)) value = nullptr;
+    if (value == nullptr) continue;
+    Child& c = attrs[n];
+    c.name = a.name;
+    c.value = value;
+    c.sensitive = NextMember(sens, a.name, &at_sensitive);
+    if (!PrepareAttribute(&c, *a.attribute, non_legacy, false)) return false;
+    attr_schema[n++] = a.attribute;
+  }
+  for (size_t i = 1; i < n; ++i) {
+    if (!(attrs[i - 1].name < attrs[i].name)) return false;  // the differ sorts; schemas come sorted
+  }
+
+  // Nested block groups, in the schema's order; null ones are not recorded.
+  struct Group {
+    const stream::NamedBlockType* type;
+    const JsonValue* value;
+    const JsonValue* sensitive;
+  };
+  Group* groups = ctx_.arena->NewArray<Group>(block.block_types.size());
+  size_t ngroups = 0;
+  at_value = at_sensitive = 0;
+  for (const stream::NamedBlockType& bt : block.block_types) {
+    const JsonValue* value = NextMember(values, bt.name, &at_value);
+    const JsonValue* s = NextMember(sens, bt.name, &at_sensitive);
+    if (stream::IsTrue(s)) return false;  // a sensitive block group
+    if (value == nullptr) continue;
+    ++hits;
+    switch (bt.block_type->nesting) {
+      case stream::NestingMode::kList:
+        if (!value->IsArray()) return false;
+        break;
+      case stream::NestingMode::kSet:
+        if (!value->IsArray() || MayHaveDuplicates(value)) return false;
+        break;
+      case stream::NestingMode::kMap:
+      case stream::NestingMode::kSingle:
+      case stream::NestingMode::kGroup:
+        if (!value->IsObject()) return false;
+        break;
+      default:
+        return false;
+    }
+    groups[ngroups++] = Group{&bt, value, s};
+  }
+  // Members the schema lacks are noted by the general path.
+  if (hits != NonNullMembers(values)) return false;
+
+  if (n == 0 && ngroups == 0) {
+    out_->append("{}");
+    return true;
+  }
+  std::vector<std::string> quoted;
+  std::string_view* names = ctx_.arena->NewArray<std::string_view>(n);
+  size_t max_len = 0;
+  for (size_t i = 0; i < n; ++i) {
+    names[i] = attrs[i].name;
+    if (!text::IsValidHclIdentifier(names[i])) {
+      quoted.reserve(n);
+      quoted.push_back(text::GoQuote(names[i], unicode_));
+      names[i] = quoted.back();
+    }
+    max_len = std::max(max_len, names[i].size());
+  }
+  out_->append("{\n");
+  for (size_t i = 0; i < n; ++i) {
+    const Child& c = attrs[i];
+    Warning(c, indent + 1);
+    renderers::AppendIndent(out_, indent + 1);
+    Symbol();
+    renderers::AppendPadded(out_, renderers::IsImportantAttribute(c.name) ? c.name : names[i], max_len);
+    out_->append(" = ");
+    if (!WriteAttribute(c, *attr_schema[i], indent + 1, non_legacy)) return false;
+    out_->push_back('\n');
+  }
+  std::string key;
+  for (size_t g = 0; g < ngroups; ++g) {
+    const Group& group = groups[g];
+    const stream::Block& nested = *group.type->block_type->block;
+    bool first = true;
+    auto write_block = [&](const JsonValue* v, const JsonValue* s, std::string_view map_key, bool nl) {
+      if (v == nullptr || !v->IsObject()) return false;
+      if (first && n > 0) out_->push_back('\n');
+      first = false;
+      renderers::AppendIndent(out_, indent + 1);
+      Symbol();
+      renderers::AppendAttributeName(out_, group.type->name, unicode_);
+      out_->append(map_key);
+      out_->push_back(' ');
+      if (!Block(v, s, nested, indent + 1, nl)) return false;
+      out_->push_back('\n');
+      return true;
+    };
+    switch (group.type->block_type->nesting) {
+      case stream::NestingMode::kSingle:
+      case stream::NestingMode::kGroup:
+        if (!write_block(group.value, group.sensitive, "", non_legacy)) return false;
+        break;
+      case stream::NestingMode::kList:
+      case stream::NestingMode::kSet: {
+        // Slice children: non_legacy_schema is not inherited.
+        const JsonValue* sens_items = AsArray(group.sensitive);
+        for (size_t i = 0; i < group.value->size; ++i) {
+          if (!write_block(group.value->items[i], Item(sens_items, i), "", false)) return false;
+        }
+        break;
+      }
+      case stream::NestingMode::kMap: {
+        const JsonValue* sens_members = AsObject(group.sensitive);
+        for (size_t i = 0; i < group.value->size; ++i) {
+          const stream::JsonMember& m = group.value->members[i];
+          key.clear();
+          key.push_back(' ');
+          text::AppendGoQuoted(key, m.key, unicode_);
+          if (!write_block(m.value, Member(sens_members, m.key), key, non_legacy)) return false;
+        }
+        break;
+      }
+      default:
+        return false;
+    }
+  }
+  Closing('}', indent);
+  return true;
+}
+
+}  // namespace
+
+bool RenderUnchangedBlock(const JsonValue* values, const JsonValue* sensitive, const stream::Block& block, int indent,
+                          const RenderOpts& opts, const DiffContext& ctx, std::string* out) {
+  if (!opts.show_unchanged_children || opts.force_forces_replacement || values == nullptr || !values->IsObject()) {
+    return false;
+  }
+  const size_t start = out->size();
+  const size_t names = ctx.unknown_names != nullptr ? ctx.unknown_names->size() : 0;
+  const bool had_error = (ctx.error != nullptr && !ctx.error->empty()) || (opts.error != nullptr && !opts.error->empty());
+  Writer writer(opts, ctx, out);
+  bool ok = writer.Block(values, sensitive, block, indent, false);
+  // A message met on the way is left for the general path to report, in
+  // its own order.
+  if (!had_error && ((ctx.error != nullptr && !ctx.error->empty()) || (opts.error != nullptr && !opts.error->empty()))) {
+    ok = false;
+    if (ctx.error != nullptr) ctx.error->clear();
+    if (opts.error != nullptr) opts.error->clear();
+  }
+  if (!ok) {
+    out->resize(start);
+    if (ctx.unknown_names != nullptr) ctx.unknown_names->resize(names);
+  }
+  return ok;
+}
+
+}  // namespace tfstream::render::unchanged

@@ -1,0 +1,163 @@
+// The unchanged-value renderer against the general path (ComputeDiffForBlock
+// and Diff::RenderHuman) on hand-made blocks: the same bytes where it takes a
+// block, and giving up (nothing written) where it must.
+#include "render/unchanged/unchanged_block.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "base/flavor.h"
+#include "buffer/arena.h"
+#include "render/computed/palette.h"
+#include "render/differ/differ.h"
+#include "render/structured/change.h"
+#include "render/text/colorize.h"
+#include "stream/json_document.h"
+#include "stream/schema_store.h"
+
+namespace tfstream::render::unchanged {
+namespace {
+
+constexpr std::string_view kSchema = R"({
+  "attributes": {
+    "id": {"type": "string", "computed": true},
+    "name": {"type": "string", "optional": true},
+    "count": {"type": "number", "optional": true},
+    "enabled": {"type": "bool", "optional": true},
+    "empty": {"type": "string", "optional": true},
+    "tags": {"type": ["map", "string"], "optional": true},
+    "ports": {"type": ["list", "number"], "optional": true},
+    "zones": {"type": ["set", "string"], "optional": true},
+    "policy": {"type": "string", "optional": true},
+    "script": {"type": "string", "optional": true},
+    "password": {"type": "string", "optional": true, "sensitive": true},
+    "settings": {"type": ["object", {"a": "string", "b": ["list", "string"]}], "optional": true},
+    "rules": {"type": ["list", ["object", {"from": "number", "to": "number"}]], "optional": true},
+    "dyn": {"type": "dynamic", "optional": true},
+    "nested": {"nested_type": {"nesting_mode": "list", "attributes": {
+      "key": {"type": "string", "optional": true}, "value": {"type": "string", "optional": true}}}, "optional": true},
+    "nested_map": {"nested_type": {"nesting_mode": "map", "attributes": {
+      "key": {"type": "string", "optional": true}}}, "optional": true},
+    "odd name": {"type": "string", "optional": true}
+  },
+  "block_types": {
+    "disk": {"nesting_mode": "list", "block": {"attributes": {"size": {"type": "number", "optional": true}},
+      "block_types": {"tag": {"nesting_mode": "set", "block": {"attributes": {"k": {"type": "string", "optional": true}}}}}}},
+    "lifecycle": {"nesting_mode": "single", "block": {"attributes": {"keep": {"type": "bool", "optional": true}}}},
+    "named": {"nesting_mode": "map", "block": {"attributes": {"v": {"type": "string", "optional": true}}}}
+  }
+})";
+
+struct Rendered {
+  bool fast = false;
+  std::string fast_text, general_text, error;
+};
+
+Rendered Render(std::string_view values_json, std::string_view sensitive_json, const Flavor& flavor = TerraformFlavor(),
+                std::string_view schema_json = kSchema) {
+  buffer::Arena arena;
+  std::string error;
+  text::Colorize colorize(false);
+  Palette palette(colorize, flavor, false);
+  const stream::JsonValue* schema = nullptr;
+  REQUIRE(stream::ParseGoJson(schema_json, &arena, &schema));
+  const stream::Block* block = nullptr;
+  REQUIRE(stream::DecodeBlock(schema, &arena, &block).ok());
+  const stream::JsonValue* values = nullptr;
+  const stream::JsonValue* sensitive = nullptr;
+  REQUIRE(stream::ParseGoJson(values_json, &arena, &values));
+  REQUIRE(stream::ParseGoJson(sensitive_json, &arena, &sensitive));
+  RenderOpts opts;
+  opts.flavor = &flavor;
+  opts.palette = &palette;
+  opts.arena = &arena;
+  opts.error = &error;
+  opts.show_unchanged_children = true;
+  opts.hide_diff_action_symbols = true;
+  DiffContext ctx{&arena, &error, &flavor};
+  Rendered r;
+  r.fast_text = "prefix ";
+  r.fast = RenderUnchangedBlock(values, sensitive, *block, 0, opts, ctx, &r.fast_text);
+  r.error = error;
+  structured::Change change;
+  change.before = change.after = values;
+  change.before_sensitive = change.after_sensitive = sensitive;
+  error.clear();
+  Diff d = differ::ComputeDiffForBlock(change, *block, ctx);
+  r.general_text = "prefix ";
+  d.RenderHuman(0, opts, &r.general_text);
+  return r;
+}
+
+constexpr std::string_view kValues = R"({
+  "id": "i-1", "name": "web", "count": 3, "enabled": true, "empty": "",
+  "tags": {"Name": "web", "a b": "c"}, "ports": [80, 443], "zones": ["a", "b"],
+  "policy": "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\"}]}",
+  "script": "#!/bin/sh\necho hi\n", "password": "hunter2",
+  "settings": {"a": "x", "b": ["y", "z"]}, "rules": [{"from": 1, "to": 2}],
+  "dyn": {"k": [1, "two", null]},
+  "nested": [{"key": "k1", "value": "v1"}, {"key": "k2"}],
+  "nested_map": {"one": {"key": "x"}},
+  "odd name": "q",
+  "disk": [{"size": 10, "tag": [{"k": "a"}, {"k": "b"}]}, {"size": 20, "tag": []}],
+  "lifecycle": {"keep": false},
+  "named": {"first": {"v": "1"}, "second": {"v": "2"}}
+})";
+
+TEST_CASE("unchanged block: the same bytes as the general path", "[unchanged]") {
+  for (const Flavor* flavor : {&TerraformFlavor(), &OpenTofuFlavor()}) {
+    INFO("flavor " << flavor->name);
+    Rendered r = Render(kValues, R"({"password": true, "tags": {}, "disk": [{"tag": [{}, {}]}, {}]})", *flavor);
+    CHECK(r.fast);
+    CHECK(r.error.empty());
+    CHECK(r.fast_text == r.general_text);
+    CHECK(r.fast_text.find("(sensitive value)") != std::string::npos);
+  }
+}
+
+TEST_CASE("unchanged block: a sensitive element inside a list and a map", "[unchanged]") {
+  Rendered r = Render(R"({"ports": [1, 2], "tags": {"a": "b", "c": "d"}})", R"({"ports": [false, true], "tags": {"c": true}})");
+  CHECK(r.fast);
+  CHECK(r.fast_text == r.general_text);
+}
+
+TEST_CASE("unchanged block: empty and null values", "[unchanged]") {
+  for (std::string_view values : {R"({})", R"({"tags": {}, "ports": [], "disk": [], "named": {}})",
+                                  R"({"id": null, "ports": [null, 1], "settings": {"a": null}})"}) {
+    INFO(values);
+    Rendered r = Render(values, "null");
+    CHECK(r.fast);
+    CHECK(r.fast_text == r.general_text);
+  }
+}
+
+TEST_CASE("unchanged block: what it leaves to the general path", "[unchanged]") {
+  struct Case {
+    std::string_view values, sensitive;
+  };
+  for (const Case& c : {
+           Case{R"({"id": "x"})", "true"},                          // the whole block sensitive
+           Case{R"({"id": "x", "unknown_member": 1})", "null"},     // a member the schema lacks
+           Case{R"({"zones": ["a", "a"]})", "null"},                // a set with duplicates
+           Case{R"({"ports": "not a list"})", "null"},              // a value of another kind
+           Case{R"({"disk": [null]})", "null"},                     // a null nested block
+           Case{R"({"lifecycle": {"keep": true}})", R"({"lifecycle": true})"},  // a sensitive block
+       }) {
+    INFO(c.values << " / " << c.sensitive);
+    Rendered r = Render(c.values, c.sensitive);
+    CHECK_FALSE(r.fast);
+    CHECK(r.fast_text == "prefix ");  // nothing left behind
+    CHECK(r.error.empty());
+  }
+}
+
+TEST_CASE("unchanged block: write-only attributes go to the general path", "[unchanged]") {
+  constexpr std::string_view kWriteOnly = R"({"attributes": {"secret": {"type": "string", "optional": true, "write_only": true},
+                                              "id": {"type": "string", "computed": true}}})";
+  Rendered r = Render(R"({"id": "x"})", "null", TerraformFlavor(), kWriteOnly);
+  CHECK_FALSE(r.fast);
+}
+
+}  // namespace
+}  // namespace tfstream::render::unchanged
