@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks tfstream's --format html over conformance cases.
 
-usage: check_report.py TFSTREAM CASES_DIR [CASES_DIR ...] [--every N]
+usage: check_report.py [--every N] [--jobs N] TFSTREAM CASES_DIR [CASES_DIR ...]
 
 For each case (a folder with nocolor.args, and color.args when present; the
 argument files' paths are relative to the case), tfstream runs with the
@@ -19,6 +19,7 @@ must hold exactly that text:
 Prints one line per failing case and a count; exit 1 on any failure.
 """
 import base64
+import concurrent.futures
 import json
 import os
 import re
@@ -134,26 +135,36 @@ def main():
         i = argv.index("--every")
         every = int(argv[i + 1])
         del argv[i:i + 2]
+    jobs = 1
+    if "--jobs" in argv:
+        i = argv.index("--jobs")
+        jobs = int(argv[i + 1])
+        del argv[i:i + 2]
     if len(argv) < 2:
         print(__doc__, file=sys.stderr)
         return 2
     tfstream, dirs = os.path.abspath(argv[0]), argv[1:]
-    checked = failed = 0
+    runs = []
     for d in dirs:
-        cases = sorted(os.listdir(d))[::every]
-        for name in cases:
+        for name in sorted(os.listdir(d))[::every]:
             case = os.path.join(d, name)
             for args_file in ("nocolor.args", "color.args"):
-                if not os.path.exists(os.path.join(case, args_file)):
-                    continue
-                checked += 1
-                try:
-                    problem = check_case(tfstream, case, args_file)
-                except Exception as e:  # a malformed report
-                    problem = f"{type(e).__name__}: {e}"
-                if problem:
-                    failed += 1
-                    print(f"FAIL {name} ({args_file}): {problem}")
+                if os.path.exists(os.path.join(case, args_file)):
+                    runs.append((case, args_file))
+
+    def one(run):
+        try:
+            return run, check_case(tfstream, *run)
+        except Exception as e:  # a malformed report
+            return run, f"{type(e).__name__}: {e}"
+
+    checked = failed = 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        for (case, args_file), problem in pool.map(one, runs):
+            checked += 1
+            if problem:
+                failed += 1
+                print(f"FAIL {os.path.basename(case)} ({args_file}): {problem}")
     print(f"{checked - failed} passed, {failed} failed ({checked} runs of --format html)")
     return 1 if failed or checked == 0 else 0
 
