@@ -30,6 +30,8 @@
     if (onClick) b.addEventListener("click", onClick);
     return b;
   }
+  // A class name for an action word: only the known words (the index is data, not markup).
+  const actClass = (a) => "act-" + (ACTIONS_KNOWN.has(a) ? a : "other");
   const fmt = (n) => Number(n).toLocaleString("en-US");
   function fail(message) {
     const box = el("div", "fatal", "This report cannot be shown: " + message);
@@ -40,6 +42,7 @@
   // ---- vocabulary -------------------------------------------------------------
   // Action words are those --action accepts and --summary counts by.
   const ACTIONS = ["create", "update", "delete", "replace", "read", "forget", "no-op", "moved", "import"];
+  const ACTIONS_KNOWN = new Set(ACTIONS);
   const SYMBOL = {
     create: "+", update: "~", delete: "-", replace: "-/+", read: "<=", forget: ".", "no-op": "·",
     moved: "→", import: "←",
@@ -392,7 +395,7 @@
       const n = Number(c[a] || 0);
       if (!n) continue;
       any = true;
-      const chip = button("chip act-" + a, "", "Show only these: " + a, () => toggleAction(a, true));
+      const chip = button("chip " + actClass(a), "", "Show only these: " + a, () => toggleAction(a, true));
       chip.appendChild(el("span", "sym", SYMBOL[a]));
       chip.appendChild(el("span", "n", fmt(n)));
       chip.appendChild(el("span", "w", VERB[a]));
@@ -596,6 +599,7 @@
     const out = [];
     const later = []; // destroys-first: the rest, after
     const replaces = [];
+    const passing = [];
     if (filter.hitsOnly && !hitSet) hitSet = new Set(search.ids);
     for (let i = 0; i < n; i++) {
       if (!E.kind[i]) {
@@ -609,6 +613,7 @@
       const act = E.act[i];
       const okSec = !filter.sections.size || filter.sections.has(sec);
       const okAct = !filter.actions.size || filter.actions.has(act);
+      if (okAddr && okHit && okSec && okAct) passing.push(i);
       if (okMod && okAddr && okHit && okSec) facetAct.set(act, (facetAct.get(act) || 0) + 1);
       if (okMod && okAddr && okHit && okAct) facetSec.set(sec, (facetSec.get(sec) || 0) + 1);
       if (!(okMod && okAddr && okHit && okSec && okAct)) continue;
@@ -623,7 +628,8 @@
     view.rowOf = null;
     view.dirty = true;
     renderFacets(facetAct, facetSec);
-    renderTreeSelection();
+    countTree(passing);
+    if (treeRoot) renderTree();
     const blocks = rows.reduce((s, i) => s + E.kind[i], 0);
     ui.status.textContent = filtering
       ? fmt(blocks) + " of " + fmt(totalBlocks) + " blocks match the filters (text sections hidden)."
@@ -666,7 +672,7 @@
   function renderFacets(facetAct, facetSec) {
     ui.actions.textContent = "";
     for (const a of presentActions) {
-      const lab = el("label", "facet act-" + a);
+      const lab = el("label", "facet " + actClass(a));
       const cb = el("input");
       cb.type = "checkbox";
       cb.checked = filter.actions.has(a);
@@ -700,9 +706,12 @@
   // ---- module tree ------------------------------------------------------------
   const TREE_PAGE = 200;
   let treeRoot = null;
+  const treeOf = new Map(); // module address -> its node
+  const treeNodes = [];
   function buildTree() {
     treeRoot = { name: "", full: null, count: 0, own: 0, kids: new Map(), open: true };
-    const memo = new Map();
+    treeNodes.push(treeRoot);
+    const memo = treeOf;
     for (let i = 0; i < E.kind.length; i++) {
       if (!E.kind[i]) continue;
       treeRoot.count++;
@@ -718,6 +727,7 @@
             if (!k) {
               k = { name: step, full: path.join("."), count: 0, own: 0, kids: new Map(), open: false };
               node.kids.set(step, k);
+              treeNodes.push(k);
             }
             node = k;
           }
@@ -733,8 +743,19 @@
       return c;
     };
     sum(treeRoot);
-    treeRoot.count = E.kind.reduce((s, k) => s + k, 0);
-    renderTree();
+  }
+  // Counts of the blocks that pass every filter but the module's, per module and those under it.
+  function countTree(passing) {
+    if (!treeRoot) return;
+    for (const n of treeNodes) n.own = 0;
+    for (const id of passing) treeOf.get(E.mod[id]).own++;
+    const sum = (n) => {
+      let c = n.own;
+      for (const k of n.kids.values()) c += sum(k);
+      n.count = c;
+      return c;
+    };
+    sum(treeRoot);
   }
   function renderTree() {
     ui.modules.textContent = "";
@@ -743,7 +764,7 @@
     all.appendChild(el("span", "twisty-space"));
     all.appendChild(treeButton("All modules", treeRoot.count, null));
     ul.appendChild(all);
-    if (treeRoot.own) {
+    if (treeOf.has("")) {
       const li = el("li");
       li.className = "tree-line";
       li.appendChild(el("span", "twisty-space"));
@@ -964,7 +985,7 @@
     if (E.kind[id]) {
       const act = E.act[id];
       const sec = SECTIONS[E.sec[id]];
-      row.classList.add("blk", "act-" + act);
+      row.classList.add("blk", actClass(act));
       if (sec === "drift") row.classList.add("drift");
       const open = !!openOf[id];
       if (open) row.classList.add("open");
