@@ -406,6 +406,7 @@
     if (meta.totals_line) counts.appendChild(el("span", "totals", meta.totals_line));
     head.appendChild(counts);
 
+    const notices = el("div", "notices");
     const destroys = Number(meta.destroy_count || 0);
     if (destroys > 0) {
       const alert = el("div", "alert");
@@ -418,7 +419,7 @@
         filter.sections = new Set();
         applyFilters(true);
       }));
-      head.appendChild(alert);
+      notices.appendChild(alert);
     }
     const drift = Number(meta.drift_count || 0);
     if (drift > 0) {
@@ -430,8 +431,9 @@
         filter.actions = new Set();
         applyFilters(true);
       }));
-      head.appendChild(note);
+      notices.appendChild(note);
     }
+    if (notices.firstChild) head.appendChild(notices);
 
     // Toolbar.
     const bar = el("div", "toolbar");
@@ -1388,10 +1390,15 @@
     // A small report reads like the text: every block open, all rows drawn.
     let textBytes = 0;
     for (let i = 0; i < n; i++) textBytes += E.len[i];
-    view.small = totalBlocks <= 300 && textBytes <= 1 << 20;
-    if (view.small) {
+    const smallPlan = totalBlocks <= 300 && textBytes <= 1 << 20;
+    if (smallPlan) {
       openOf.fill(1);
-      await Promise.all(chunkEls.map((_, c) => loadChunk(c)));
+      const all = await Promise.all(chunkEls.map((_, c) => loadChunk(c)));
+      // Every row in the DOM (the browser's own find works) when that stays well
+      // under the element budget: colour spans are about half the escapes.
+      let escapes = 0;
+      for (const bytes of all) for (let k = 0; k < bytes.length; k++) if (bytes[k] === 27) escapes++;
+      view.small = escapes / 2 + n * 10 < 6000;
     } else {
       // Read what the first screen shows before saying ready.
       await Promise.all([0, chunkEls.length - 1].filter((c) => c >= 0).map((c) => loadChunk(c)));

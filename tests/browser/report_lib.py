@@ -154,7 +154,7 @@ class Browser:
             problems.append("an escape character in the DOM")
         if self.js("return document.querySelectorAll('[style]').length && "
                    "Array.from(document.querySelectorAll('[style]')).some(e => e.getAttribute('style') && "
-                   "!/^(top|height): [0-9.]+px;$/.test(e.getAttribute('style')))"):
+                   "!/^(top|height): [0-9.e+]+px;$/.test(e.getAttribute('style')))"):
             problems.append("unexpected inline style attributes")
         return problems
 
