@@ -504,7 +504,7 @@
       applyFilters(true);
     });
     side.appendChild(ui.address);
-    side.appendChild(el("h2", "", "Action"));
+    ui.actionsHead = side.appendChild(el("h2", "", "Action"));
     ui.actions = el("div", "facets");
     side.appendChild(ui.actions);
     side.appendChild(el("h2", "", "Section"));
@@ -673,6 +673,8 @@
   const presentSections = [];
   function renderFacets(facetAct, facetSec) {
     ui.actions.textContent = "";
+    // A state's blocks have no action: no action filter then.
+    ui.actionsHead.hidden = ui.actions.hidden = !presentActions.some((a) => a !== "");
     for (const a of presentActions) {
       const lab = el("label", "facet " + actClass(a));
       const cb = el("input");
@@ -682,7 +684,7 @@
       cb.addEventListener("change", () => toggleAction(a, false));
       lab.appendChild(cb);
       lab.appendChild(el("span", "sym", SYMBOL[a] || "?"));
-      lab.appendChild(el("span", "w", a));
+      lab.appendChild(el("span", "w", a || "(none)"));
       const cnt = el("span", "n", fmt(facetAct.get(a) || 0));
       cnt.setAttribute("data-count", String(facetAct.get(a) || 0));
       lab.appendChild(cnt);
@@ -996,7 +998,7 @@
       tg.setAttribute("aria-expanded", String(open));
       tg.setAttribute("data-toggle", "1");
       h.appendChild(tg);
-      h.appendChild(el("span", "sym", SYMBOL[act] || "?"));
+      h.appendChild(el("span", "sym", act ? SYMBOL[act] || "?" : ""));
       const addr = el("span", "addr", E.addr[id]);
       addr.setAttribute("data-toggle", "1");
       addr.title = E.addr[id];
