@@ -32,7 +32,8 @@
   }
   // A class name for an action word: only the known words (the index is data, not markup).
   const actClass = (a) => "act-" + (ACTIONS_KNOWN.has(a) ? a : "other");
-  const fmt = (n) => Number(n).toLocaleString("en-US");
+  const numberFormat = new Intl.NumberFormat("en-US");
+  const fmt = (n) => numberFormat.format(Number(n));
   function fail(message) {
     const box = el("div", "fatal", "This report cannot be shown: " + message);
     doc.body.appendChild(box);
