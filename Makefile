@@ -29,7 +29,8 @@ VERSIONS   ?=
 PREFIX     ?= /usr/local
 
 DEB_PACKAGES := cmake g++ make pkg-config libyajl-dev libmimalloc-dev \
-                libboost-program-options-dev catch2 xz-utils python3 yajl-tools
+                libboost-program-options-dev catch2 xz-utils python3 yajl-tools \
+                libdeflate-dev zlib1g-dev
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 # `cmake --build` starts its own make: keep this make's flags (-j, -s, jobserver) out of it.
 SUBMAKE := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL

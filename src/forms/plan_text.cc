@@ -101,6 +101,9 @@ class PlanText {
 Status PlanText::RenderChanges() {
   BlockSink sink;
   sink.consume = [this](std::string_view block) { return out_->AppendBlock(block); };
+  sink.element = [this](std::string_view raw, uint64_t offset) {
+    out_->NoteBlockOrigin(buffer::BlockOrigin::Element("changes", raw, offset));
+  };
   sink.flush = [this] {
     Status s = out_->Flush();
     StartDeferredCheck();
@@ -257,9 +260,10 @@ Status PlanText::Run() {
 }  // namespace
 
 Status RenderText(const Input& input, const Options& options, ProgressMeter* progress, buffer::OutputSink* out,
-                  Report* report) {
+                  Report* report, const std::function<void(const PlanContext&)>& at_end) {
   PlanText text(input, options, progress, out);
   Status s = text.Run();
+  if (s.ok() && at_end) at_end(text.context());
   if (s.ok() && options.detailed_exitcode) s = DecideChanges(text.context(), report);
   if (s.ok() && report != nullptr) text.TakeReport(report);
   return s;

@@ -3,6 +3,7 @@
 
 #include <memory>
 
+#include "forms/html/render_html.h"
 #include "forms/plan_bundle.h"
 #include "forms/plan_json.h"
 #include "forms/plan_markdown.h"
@@ -31,7 +32,9 @@ Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink
     }
   }
   Status s;
-  if (options.state && options.bundle) {
+  if (options.format == Format::kHtml) {
+    s = RenderHtml(input, options, progress.get(), out, report);
+  } else if (options.state && options.bundle) {
     s = WriteStateBundle(input, options, progress.get(), out, report);
   } else if (options.state && options.format == Format::kJson) {
     s = RenderStateJson(input, options, progress.get(), out, report);

@@ -14,7 +14,8 @@
 namespace tfstream::forms {
 
 Status RenderStateText(const pipeline::Input& input, const pipeline::Options& options,
-                       pipeline::ProgressMeter* progress, buffer::OutputSink* out, pipeline::Report* report) {
+                       pipeline::ProgressMeter* progress, buffer::OutputSink* out, pipeline::Report* report,
+                       const std::function<void(const pipeline::PlanContext&)>& at_end) {
   PreparedStateForm form(input, options);
   // Every output and every resource shown is parsed below, which validates
   // it: the pre-scan leaves their contents to that, and a failure from here
@@ -36,7 +37,9 @@ Status RenderStateText(const pipeline::Input& input, const pipeline::Options& op
   const bool selecting = prepared.select != nullptr;
   if (facts.Empty()) {
     out->Append("The state file is empty. No resources are represented.\n");
-    return out->Flush();
+    if (!(s = out->Flush()).ok()) return s;
+    if (at_end) at_end(ctx);
+    return s;
   }
   pipeline::ResourceWorker worker(ctx);
   // The outputs are rendered first, so that an output the renderer would
@@ -64,7 +67,10 @@ Status RenderStateText(const pipeline::Input& input, const pipeline::Options& op
     }
   }
   pipeline::BlockSink sink;
-  sink.consume = [out](std::string_view block) { return out->AppendBlock(block); };
+  sink.consume = [out](std::string_view block) {
+    out->NoteBlockOrigin(buffer::BlockOrigin::Section("state"));
+    return out->AppendBlock(block);
+  };
   sink.flush = [out] { return out->Flush(); };
   if (!(s = pipeline::RenderStateBlocks(ctx, facts, prepared.select, &worker, progress, sink)).ok()) {
     return pipeline::PreferSyntaxError(ctx, s);
@@ -74,6 +80,7 @@ Status RenderStateText(const pipeline::Input& input, const pipeline::Options& op
     if (!(s = held_outputs.WriteTo(out)).ok()) return s;
   }
   if (!(s = out->Flush()).ok()) return s;
+  if (at_end) at_end(ctx);
   if (report != nullptr) {
     report->notes = ctx.notes;
     report->warnings = ctx.stale_schemas.Warnings();

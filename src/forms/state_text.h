@@ -10,14 +10,19 @@
 // and rendered one at a time at the end.
 #pragma once
 
+#include <functional>
+
 #include "base/status.h"
 #include "buffer/output_sink.h"
+#include "pipeline/plan_context.h"
 #include "pipeline/plan_pipeline.h"
 #include "pipeline/progress_meter.h"
 
 namespace tfstream::forms {
 
+// `at_end`: as RenderText's (plan_text.h).
 Status RenderStateText(const pipeline::Input& input, const pipeline::Options& options,
-                       pipeline::ProgressMeter* progress, buffer::OutputSink* out, pipeline::Report* report);
+                       pipeline::ProgressMeter* progress, buffer::OutputSink* out, pipeline::Report* report,
+                       const std::function<void(const pipeline::PlanContext&)>& at_end = nullptr);
 
 }  // namespace tfstream::forms

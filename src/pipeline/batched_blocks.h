@@ -50,6 +50,8 @@ struct RenderedBatch {
   std::string text;
   // Per element: where its block ends in `text`, and where it ends in the input.
   std::vector<std::pair<size_t, uint64_t>> ends;
+  // Per element of `ends`, when the sink asks for them (BlockSink::element).
+  std::vector<BlockElement> elements;
   Status failure;  // of the element after the last in `ends`
 };
 
@@ -94,6 +96,7 @@ Status RenderBlocksInBatches(const PlanContext& ctx, int jobs, WalkFn walk, Rend
         ResourceWorker& w = *workers[static_cast<size_t>(id)];
         out->text.clear();
         out->ends.clear();
+        out->elements.clear();
         out->failure = Status::Ok();
         for (const BlockElement& e : batch.elements) {
           size_t mark = out->text.size();
@@ -106,13 +109,16 @@ Status RenderBlocksInBatches(const PlanContext& ctx, int jobs, WalkFn walk, Rend
             break;
           }
           out->ends.emplace_back(out->text.size(), e.offset + e.raw.size());
+          if (sink.element) out->elements.push_back(e);
         }
         return Status::Ok();
       },
       [&](RenderedBatch& rendered) {
         size_t begin = 0;
         Status s;
-        for (const auto& [text_end, input_end] : rendered.ends) {
+        for (size_t i = 0; i < rendered.ends.size(); ++i) {
+          const auto& [text_end, input_end] = rendered.ends[i];
+          if (text_end > begin && sink.element) sink.element(rendered.elements[i].raw, rendered.elements[i].offset);
           if (text_end > begin)
             s = sink.consume(std::string_view(rendered.text).substr(begin, text_end - begin));
           begin = text_end;

@@ -22,9 +22,12 @@ using BlockRenderFn = Status (ResourceWorker::*)(std::string_view raw, uint64_t 
 // one thread, after each batch of neighbouring elements (at most
 // kBatchBytes of input, or one element) on several. `worker` renders on this
 // thread when one thread is enough. `progress` may be null.
+// `element(raw, offset)`, when set, is called just before consume() with
+// the element the block was rendered from (for a form that indexes blocks).
 struct BlockSink {
   std::function<Status(std::string_view block)> consume;
   std::function<Status()> flush;
+  std::function<void(std::string_view raw, uint64_t offset)> element;
 };
 Status RenderBlocks(const PlanContext& ctx, stream::ByteRange range, BlockRenderFn render, ResourceWorker* worker,
                     ProgressMeter* progress, const BlockSink& sink);

@@ -166,6 +166,9 @@ Status RenderDrift(const PlanContext& ctx, ResourceWorker* worker, const std::ve
     return out->AppendBlock(block);
   };
   sink.flush = [out] { return out->Flush(); };
+  sink.element = [out](std::string_view raw, uint64_t offset) {
+    out->NoteBlockOrigin(buffer::BlockOrigin::Element("drift", raw, offset));
+  };
   s = RenderBlocks(ctx, ctx.facts.resource_drift, &ResourceWorker::RenderDriftBlock, worker, nullptr, sink);
   if (!s.ok()) return s;
   if (ctx.opt.mode == PlanMode::kRefreshOnly) {
@@ -223,8 +226,11 @@ Status RenderDeferred(const PlanContext& ctx, ResourceWorker* worker, buffer::Ou
     block.push_back('\n');
     worker->Reset();
     if (worker->has_error()) return ctx.AddressError(rc.address, worker->error(), worker->element_offset());
-    out->Append(block);
-    return out->Flush();
+    std::string address(rc.address);
+    if (!rc.deposed.empty()) address += " (deposed object " + std::string(rc.deposed) + ")";
+    out->NoteBlockOrigin(buffer::BlockOrigin::Named("deferred", address, stream::ActionWord(rc.action)));
+    Status appended = out->AppendBlock(block);
+    return appended.ok() ? out->Flush() : appended;
   });
 }
 
