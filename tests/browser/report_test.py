@@ -476,7 +476,7 @@ def main():
     ap.add_argument("--state", action="store_true", help="big: also a generated state")
     ap.add_argument("--limit", type=float, default=5.0, help="big: seconds to data-state=ready")
     ap.add_argument("--state-limit", type=float, default=10.0)
-    ap.add_argument("--screenshots", help="directory for screenshots (light and dark)")
+    ap.add_argument("--only", help="corpus: only the cases whose label/name contain this")
     a = ap.parse_args()
     miss = rl.missing_dependencies()
     if miss:
@@ -496,6 +496,8 @@ def main():
                 base = os.path.join(build, folder)
                 if case is None:
                     case = pick_versions_case(base)
+                if a.only and a.only not in label + "/" + case:
+                    continue
                 case_dir = os.path.join(base, case)
                 if not os.path.isdir(case_dir):
                     check(False, "%s/%s: the case exists" % (label, case), case_dir)
@@ -506,7 +508,8 @@ def main():
                     except Exception as e:  # one case's failure must not hide the others
                         check(False, "%s/%s%s" % (label, case, " (colour)" if color else ""), repr(e)[:800])
             try:
-                hostile_case(b, tfstream, build, work)
+                if not a.only or a.only in "hostile":
+                    hostile_case(b, tfstream, build, work)
             except Exception as e:
                 check(False, "hostile plan", repr(e)[:800])
         else:
