@@ -82,8 +82,9 @@ def summary_count(tfstream, args, cwd, extra):
     for line in out.split("\n"):
         if line == "" or line.startswith("Plan: ") or line.startswith("State: ") or line.startswith("Filtered out"):
             break
-        # A plan's lines start "  SYMBOL ADDRESS"; an address holding a newline goes on unindented.
-        if state or line.startswith(" "):
+        # A plan's lines start with the symbol in four columns ("  + ", "-/+ ", " <= "); an address
+        # holding a newline goes on at the start of the next line.
+        if state or re.match(r"[-+~.<=/# ]{2,3} ", line):
             n += 1
     return n
 
