@@ -1331,7 +1331,8 @@
   function onKey(ev) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const t = ev.target;
-    const typing = t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT");
+    const typing = t && ((t.tagName === "INPUT" && t.type !== "checkbox") || t.tagName === "TEXTAREA" ||
+      t.tagName === "SELECT");
     if (typing) return;
     const f = view.focus;
     let handled = true;
@@ -1342,7 +1343,7 @@
       case "j": case "ArrowDown": moveFocus(1); break;
       case "k": case "ArrowUp": moveFocus(-1); break;
       case "o": case "Enter": case " ":
-        if (t && t.tagName === "BUTTON" && ev.key !== "o") { handled = false; break; }
+        if (t && /^(BUTTON|A|INPUT)$/.test(t.tagName) && ev.key !== "o") { handled = false; break; }
         if (f >= 0) toggleOpen(f);
         else handled = false;
         break;

@@ -550,25 +550,38 @@ def big_inputs(tfstream, build, work, size, with_state, limit, state_limit):
         print("      building perf/gen_plan in %s" % os.path.dirname(gen))
         rl.run(["cmake", "-S", src, "-B", os.path.dirname(gen), "-DCMAKE_BUILD_TYPE=Release", "--log-level=WARNING"])
         rl.run(["cmake", "--build", os.path.dirname(gen), "-j2", "--target", "gen_plan"])
-    plan = os.path.join(work, "show-%s.json" % size)
-    schemas = os.path.join(work, "show-%s.schemas.json" % size)
-    if not os.path.exists(plan):
+
+    def generated(sz):
+        plan = os.path.join(work, "show-%s.json" % sz)
+        schemas = os.path.join(work, "show-%s.schemas.json" % sz)
+        if not (os.path.exists(plan) and os.path.exists(schemas)):
+            t0 = time.time()
+            rl.run([gen, "--size", sz, "--shape", "show", "--seed", "1", "--out", plan + ".tmp",
+                    "--schemas-out", schemas])
+            os.rename(plan + ".tmp", plan)
+            print("      generated %s in %.1f s" % (plan, time.time() - t0))
+        return plan, schemas
+
+    def render(argv, html):
         t0 = time.time()
-        rl.run([gen, "--size", size, "--shape", "show", "--seed", "1", "--out", plan + ".tmp", "--schemas-out", schemas])
-        os.rename(plan + ".tmp", plan)
-        print("      generated %s in %.1f s" % (plan, time.time() - t0))
+        rl.run([tfstream] + argv + ["--format", "html", "--output", html])
+        print("      tfstream --format html: %.1f s, %.1f MB" % (time.time() - t0, os.path.getsize(html) / 1e6))
+
+    plan, schemas = generated(size)
     html = os.path.join(work, "show-%s.html" % size)
-    t0 = time.time()
-    rl.run([tfstream, "--schemas", schemas, "--format", "html", "--output", html, plan])
-    print("      tfstream --format html: %.1f s, %.1f MB" % (time.time() - t0, os.path.getsize(html) / 1e6))
+    render(["--schemas", schemas, plan], html)
     yield html, "plan show-%s" % size, limit
     if with_state:
+        # As perf/bench.sh: a state made by perf/gen_state.py from the 30M plan's resources.
+        src_plan, src_schemas = generated("30M")
         state = os.path.join(work, "state-%s.json" % size)
         if not os.path.exists(state):
-            rl.run([sys.executable, os.path.join(src, "gen_state.py"), plan, size, state + ".tmp"])
+            t0 = time.time()
+            rl.run([sys.executable, os.path.join(src, "gen_state.py"), src_plan, size, state + ".tmp"])
             os.rename(state + ".tmp", state)
+            print("      generated %s in %.1f s" % (state, time.time() - t0))
         shtml = os.path.join(work, "state-%s.html" % size)
-        rl.run([tfstream, "--state", "--schemas", schemas, "--format", "html", "--output", shtml, state])
+        render(["--state", "--schemas", src_schemas, state], shtml)
         yield shtml, "state-%s" % size, state_limit
 
 
