@@ -264,12 +264,23 @@
 
   // Fills `into` with the text: colour spans, search hits as <mark>.
   const MAX_SPANS = 4000; // a huge block keeps its text, loses its colours
-  function fillText(into, raw, query) {
+  function fillText(into, raw, query, trim) {
     let plain, segs;
     if (COLOR) ({ plain, segs } = parseSgr(raw));
     else {
       plain = raw;
       segs = [[0, raw.length, ""]];
+    }
+    if (trim) {
+      // A text section shows without the empty lines around it (the list spaces rows itself).
+      let a = 0, b = plain.length;
+      while (a < b && plain[a] === "\n") a++;
+      while (b > a + 1 && plain[b - 1] === "\n" && plain[b - 2] === "\n") b--;
+      if (a > 0 || b < plain.length) {
+        plain = plain.slice(a, b);
+        segs = segs.filter((g) => g[1] > a && g[0] < b).map((g) => [Math.max(g[0], a) - a, Math.min(g[1], b) - a, g[2]]);
+        if (!segs.length) segs = [[0, plain.length, ""]];
+      }
     }
     const hits = [];
     if (query) {
@@ -991,6 +1002,7 @@
       const act = E.act[id];
       const sec = SECTIONS[E.sec[id]];
       row.classList.add("blk", actClass(act));
+      row.classList.add("sec-" + sec); // sec is one of SECTIONS
       if (sec === "drift") row.classList.add("drift");
       const open = !!openOf[id];
       if (open) row.classList.add("open");
@@ -1040,7 +1052,7 @@
         need.push(E.chunk[id]);
       } else {
         const pre = el("pre", "tt");
-        fillText(pre, raw, search.query);
+        fillText(pre, raw, search.query, true);
         row.appendChild(pre);
         row.setAttribute("data-ready", "1");
       }

@@ -20,8 +20,8 @@ def main():
     ap.add_argument("tfstream")
     ap.add_argument("build_dir")
     ap.add_argument("out_dir")
-    ap.add_argument("--width", type=int, default=1280)
-    ap.add_argument("--height", type=int, default=760)
+    ap.add_argument("--width", type=int, default=1200)
+    ap.add_argument("--height", type=int, default=720)
     ap.add_argument("--case", default="conformance/cases/gen-medium-1")
     a = ap.parse_args()
     os.makedirs(a.out_dir, exist_ok=True)
@@ -40,7 +40,7 @@ def main():
             b.js("document.documentElement.setAttribute('data-theme', arguments[0])", theme)
             # Scroll to the planned changes, past the drift section.
             b.js("""const l = document.querySelector('.list');
-                    const r = Array.from(document.querySelectorAll('.row.blk')).find(e => !e.classList.contains('drift'));
+                    const r = document.querySelector('.row.sec-changes');
                     if (r) l.scrollTop = parseFloat(r.style.top) - 60;""")
             time.sleep(0.4)
             out = os.path.join(a.out_dir, "report-small-%s.png" % theme)
@@ -53,7 +53,7 @@ def main():
                 ms = b.open(big)
                 b.js("document.documentElement.setAttribute('data-theme', arguments[0])", theme)
                 box = b.driver.find_element("css selector", "input.search")
-                box.send_keys("kubeconfig")
+                box.send_keys("forces replacement")
                 b.wait("return document.querySelector('.hits').getAttribute('data-search') === 'done'", 60)
                 from selenium.webdriver.common.keys import Keys
                 box.send_keys(Keys.ENTER)
