@@ -450,7 +450,7 @@ def check_hostile_page(b, html, tag, title, text):
     shown = [h for h in HOSTILE if h in body]
     check(len(shown) >= 3, tag + ": the hostile strings show as text (%d of %d)" % (len(shown), len(HOSTILE)))
     probs = b.hygiene()
-    check(not [p for p in probs if "CSP" not in p], tag + ": no request or escape in the DOM", "; ".join(probs))
+    check(not probs, tag + ": no CSP violation, request or escape in the DOM", "; ".join(probs))
 
 
 # ---- big plans -------------------------------------------------------------------------
