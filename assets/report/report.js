@@ -88,8 +88,29 @@
     return out;
   }
   async function inflate(bytes) {
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
-    return new Uint8Array(await new Response(stream).arrayBuffer());
+    // Straight to the stream's writer and reader: no Blob or Response per chunk (a state's
+    // report has ~1,500 chunks, each index inflated at start).
+    const ds = new DecompressionStream("deflate");
+    const writer = ds.writable.getWriter();
+    writer.write(bytes).catch(() => {});
+    writer.close().catch(() => {});
+    const reader = ds.readable.getReader();
+    const parts = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      total += value.length;
+    }
+    if (parts.length === 1) return parts[0];
+    const out = new Uint8Array(total);
+    let o = 0;
+    for (const part of parts) {
+      out.set(part, o);
+      o += part.length;
+    }
+    return out;
   }
   const utf8 = new TextDecoder("utf-8");
 
