@@ -511,6 +511,11 @@ def main():
     b = rl.Browser()
     try:
         if a.what == "corpus":
+            # The page's source: plan text never goes through an HTML parser.
+            src = open(os.path.join(HERE, "..", "..", "assets", "report", "report.js"), encoding="utf-8").read()
+            bad = [w for w in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(",
+                               "new Function", "createContextualFragment", "DOMParser") if w in src]
+            check(not bad, "assets/report/report.js uses no HTML-parsing or code-evaluating API", ", ".join(bad))
             for label, folder, case, also_color in CORPUS_CASES:
                 base = os.path.join(build, folder)
                 if case is None:
