@@ -1229,18 +1229,7 @@
         noteChunk(c, bytes);
       }
       if (gen !== search.gen) return;
-      for (let i = firstOfChunk[c]; i < firstOfChunk[c + 1]; i++) {
-        const raw = utf8.decode(bytes.subarray(E.off[i], E.off[i] + E.len[i]));
-        const low = plainOf(raw).toLowerCase();
-        let k = 0;
-        for (let p = low.indexOf(q); p >= 0; p = low.indexOf(q, p + q.length)) k++;
-        if (k) {
-          search.ids.push(i);
-          search.counts.push(k);
-          search.cum.push(search.total);
-          search.total += k;
-        }
-      }
+      if (COLOR || !searchChunkWhole(c, bytes, q)) searchChunkByEntry(c, bytes, q);
       search.scanned = c + 1;
       if (c % 4 === 3) {
         showHits();
@@ -1254,6 +1243,59 @@
     ui.hits.setAttribute("data-hits", String(search.total));
     showHits();
     if (filter.hitsOnly) applyFilters(true);
+  }
+  function addHits(i, k) {
+    search.ids.push(i);
+    search.counts.push(k);
+    search.cum.push(search.total);
+    search.total += k;
+  }
+  // Each entry on its own: its text, escapes taken out, lower-cased, matches counted.
+  function searchChunkByEntry(c, bytes, q) {
+    for (let i = firstOfChunk[c]; i < firstOfChunk[c + 1]; i++) {
+      const low = plainOf(utf8.decode(bytes.subarray(E.off[i], E.off[i] + E.len[i]))).toLowerCase();
+      let k = 0;
+      for (let p = low.indexOf(q); p >= 0; p = low.indexOf(q, p + q.length)) k++;
+      if (k) addHits(i, k);
+    }
+  }
+  // The same counts with one decode and one search over the whole chunk (text without
+  // escapes): the entries' starts found in UTF-16 units from their byte offsets. False when
+  // lower-casing changed the text's length (then offsets would not hold).
+  function searchChunkWhole(c, bytes, q) {
+    const first = firstOfChunk[c], last = firstOfChunk[c + 1];
+    if (first >= last) return true;
+    const text = utf8.decode(bytes);
+    const low = text.toLowerCase();
+    if (low.length !== text.length) return false;
+    const starts = new Array(last - first + 1);
+    let unit = 0, at = 0;
+    for (let i = first; i <= last; i++) {
+      const to = i < last ? E.off[i] : bytes.length;
+      for (; at < to; at++) {
+        const b = bytes[at];
+        if ((b & 0xc0) !== 0x80) unit += b >= 0xf0 ? 2 : 1;
+      }
+      starts[i - first] = unit;
+    }
+    if (unit !== text.length) return false; // not plain UTF-8 after all: count entry by entry
+    let e = 0, k = 0;
+    let p = low.indexOf(q);
+    while (p >= 0) {
+      while (e < last - first && p >= starts[e + 1]) {
+        if (k) addHits(first + e, k);
+        k = 0;
+        e++;
+      }
+      if (p + q.length <= starts[e + 1]) {
+        k++;
+        p = low.indexOf(q, p + q.length);
+      } else {
+        p = low.indexOf(q, starts[e + 1]); // a match across two entries counts in neither
+      }
+    }
+    if (k) addHits(first + e, k);
+    return true;
   }
   function showHits() {
     if (!search.query) {

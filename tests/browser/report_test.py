@@ -454,7 +454,7 @@ def check_hostile_page(b, html, tag, title, text):
 
 
 # ---- big plans -------------------------------------------------------------------------
-def big_case(b, tfstream, html, label, limit_s):
+def big_case(b, tfstream, html, label, limit_s, search):
     t0 = time.time()
     meta, entries = rl.read_report(html)
     blocks = expected_blocks(entries)
@@ -483,6 +483,10 @@ def big_case(b, tfstream, html, label, limit_s):
     time.sleep(0.5)
     peak = max(peak, b.element_count())
     check(peak <= MAX_ELEMENTS, "%s: at most %d elements while scrolling" % (label, peak))
+    if search:
+        t0 = time.time()
+        search_case(b, label, entries, last)
+        print("      %s: search in %.1f s" % (label, time.time() - t0))
     return ready_ms, n_el
 
 
@@ -539,7 +543,7 @@ def main():
         else:
             for path, label, limit in big_inputs(tfstream, build, work, a.size, a.state, a.limit, a.state_limit):
                 try:
-                    big_case(b, tfstream, path, label, limit)
+                    big_case(b, tfstream, path, label, limit, search=label.startswith("plan"))
                 except Exception as e:
                     check(False, label, repr(e)[:800])
     finally:
