@@ -114,7 +114,7 @@ def scroll_collect(b):
               seen.set(k, [e.getAttribute('data-address'), e.getAttribute('data-section'), e.textContent]);
             }
             if (l.scrollTop + l.clientHeight >= l.scrollHeight - 1) break;
-            y = l.scrollTop + l.clientHeight / 2;
+            y = l.scrollTop + l.clientHeight * 1.5;  // the page draws a screen above and below the view
           }
           l.scrollTop = 0;
           done(Array.from(seen.values()));
@@ -532,7 +532,9 @@ def main():
                     continue
                 for color in (False, True) if also_color else (False,):
                     try:
+                        t_case = time.time()
                         corpus_case(b, tfstream, label, case_dir, work, color)
+                        print("      (%s/%s%s: %.1f s)" % (label, case, " colour" if color else "", time.time() - t_case))
                     except Exception as e:  # one case's failure must not hide the others
                         check(False, "%s/%s%s" % (label, case, " (colour)" if color else ""), repr(e)[:800])
             try:
