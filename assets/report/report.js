@@ -948,11 +948,11 @@
         keep.add(id);
         const sig = rowSig(id);
         let rec = view.live.get(id);
-        if (!rec || rec.sig !== sig) {
+        if (!rec || rec.sig !== sig || (rec.waiting && cache.has(E.chunk[id]))) {
           const fresh = makeRow(id, need);
           if (rec) rec.el.replaceWith(fresh);
           else ui.list.appendChild(fresh);
-          rec = { el: fresh, sig, top: -1 };
+          rec = { el: fresh, sig, top: -1, waiting: !!fresh._waiting };
           view.live.set(id, rec);
         }
         if (rec.top !== view.pos[i]) {
@@ -1011,10 +1011,10 @@
     view.live = live;
     ui.list.scrollTop = keepTop;
   }
+  // What a row's element shows; it is made again when this changes (or its text arrives).
   function rowSig(id) {
-    const loaded = cache.has(E.chunk[id]) ? 1 : 0;
     if (E.kind[id] && !openOf[id]) return "c";
-    return (openOf[id] ? "o" : "t") + loaded + "|" + (search.query ? search.gen : "");
+    return (openOf[id] ? "o" : "t") + "|" + (search.query ? search.gen : "");
   }
   function makeRow(id, need) {
     const row = el("div", "row");
@@ -1055,6 +1055,7 @@
         const raw = rawText(id);
         if (raw === null) {
           row.appendChild(el("div", "loading", "reading…"));
+          row._waiting = true;
           need.push(E.chunk[id]);
         } else {
           const pre = el("pre", "bt");
@@ -1070,6 +1071,7 @@
       const raw = rawText(id);
       if (raw === null) {
         row.appendChild(el("div", "loading", "reading…"));
+        row._waiting = true;
         need.push(E.chunk[id]);
       } else {
         const pre = el("pre", "tt");
