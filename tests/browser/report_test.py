@@ -466,6 +466,16 @@ def big_case(b, tfstream, html, label, limit_s, search):
     check(n_el <= MAX_ELEMENTS, "%s: %d elements (limit %d)" % (label, n_el, MAX_ELEMENTS))
     probs = b.hygiene()
     check(not probs, label + ": no CSP violation, request or escape in the DOM", "; ".join(probs))
+    # Keyboard: j j Enter opens the second block in the list, y copies (no error), k moves back.
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    b.js("document.querySelector('.list').focus()")
+    ActionChains(b.driver).send_keys("j").send_keys("j").send_keys(Keys.ENTER).perform()
+    second = [e for e in blocks if e.section == blocks[0].section][1] if len(blocks) > 1 else blocks[0]
+    got = wait_block(b, second.address, 20)
+    focus = b.js("const r = document.querySelector('.row.focus'); return r && r.classList.contains('open')")
+    check(focus and got and any(t == second.plain for _, t, _ in got),
+          "%s: keys j, j, Enter open the second block with its text" % label)
     last = blocks[-1]
     ready2 = b.open(html, rl.encode_uri_component(last.address), timeout=120)
     got = wait_block(b, last.address, 60)
