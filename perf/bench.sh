@@ -21,8 +21,10 @@
 #                  text, summary (--summary), markdown (--format=markdown
 #                  --max-bytes=0), json (--format=json), summary-md (--summary
 #                  --format=markdown --max-bytes=0), group (--summary --group-by
-#                  module), group-md (the same in Markdown, --max-bytes=0);
-#                  default all seven. Large collections: text.
+#                  module), group-md (the same in Markdown, --max-bytes=0),
+#                  html (--format=html, colour off as every row: --color=never);
+#                  default all eight. Large collections: text. The state rows:
+#                  text, --summary and html.
 #
 # Rows go to stdout and to DIR/results-<date>.md; progress goes to stderr.
 # A row whose warm-up run exits non-zero or prints nothing says FAILED and
@@ -39,7 +41,7 @@ BUNDLE=1
 TIMEOUT=900
 JV_TIMEOUT=120
 ONLY=
-FORMS=text,summary,markdown,json,summary-md,group,group-md
+FORMS=text,summary,markdown,json,summary-md,group,group-md,html
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --runs) RUNS=$2; shift 2 ;;
@@ -53,7 +55,7 @@ while [[ $# -gt 0 ]]; do
     --jv-timeout) JV_TIMEOUT=$2; shift 2 ;;
     --only) ONLY=$2; shift 2 ;;
     --forms) FORMS=$2; shift 2 ;;
-    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -141,6 +143,7 @@ form_args() {
     summary-md) echo "--summary --format=markdown --max-bytes=0" ;;
     group) echo "--summary --group-by=module" ;;
     group-md) echo "--summary --group-by=module --format=markdown --max-bytes=0" ;;
+    html) echo "--format=html" ;;
     *) echo "bench.sh: unknown form $1" >&2; exit 2 ;;
   esac
 }
@@ -246,6 +249,7 @@ if [[ -z $ONLY || $name == *"$ONLY"* ]]; then
   ensure_plan "$name" python3 "$PERF/gen_state.py" "$src" 300M "$SCRATCH/$name"
   INPUTS+=("$name|$SCRATCH/$name|--state --schemas=$SCHEMAS")
   INPUTS+=("$name|$SCRATCH/$name|--state --summary")
+  INPUTS+=("$name|$SCRATCH/$name|--state --schemas=$SCHEMAS --format=html")
 fi
 if [[ $LARGE -eq 1 ]]; then
   for shape in show renderer; do
