@@ -30,7 +30,7 @@ PREFIX     ?= /usr/local
 
 DEB_PACKAGES := cmake g++ make pkg-config libyajl-dev libmimalloc-dev \
                 libboost-program-options-dev catch2 xz-utils python3 yajl-tools \
-                libdeflate-dev zlib1g-dev
+                gh curl openssl libdeflate-dev zlib1g-dev
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 # `cmake --build` starts its own make: keep this make's flags (-j, -s, jobserver) out of it.
 SUBMAKE := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL
@@ -57,7 +57,7 @@ help:
 	@echo "make test-sanitize   Debug ASan+UBSan build in $(ASAN_DIR)/ and its tests"
 	@echo "make static          fully static $(STATIC_DIR)/tfstream (glibc, mimalloc, ...) [STATIC_ALLOCATOR=auto|mimalloc|glibc]"
 	@echo "make test-static     make static, then its checks: no shared library, conformance, robustness, cli"
-	@echo "make install         build, then install tfstream and its man page under PREFIX=$(PREFIX)"
+	@echo "make install         install what make build built (tfstream, its man page) under PREFIX=$(PREFIX); never builds"
 	@echo "make conformance     run the corpus once, saving failing outputs [FILTER=substr] [TOFU=1|VERSIONS=1]"
 	@echo "make known-failures  rewrite the known-failures list from the current failures [TOFU=1|VERSIONS=1]"
 	@echo "make sync-corpus     re-pack the corpus archive from ../shared/conformance [TOFU=1: -tofu, VERSIONS=1: -versions]"
@@ -200,9 +200,21 @@ test-static: static
 	@echo "== conformance summary (static)"
 	@$(call conformance_summary,$(STATIC_DIR))
 
-install: build
-	@echo "== install into $(DESTDIR)$(PREFIX)"
-	@$(CMAKE) --install $(BUILD_DIR) --prefix $(PREFIX)
+# Installs what `make build` built, never building: `sudo make install` must not
+# run the build (or apt-get, or cmake) as root in the user's tree. Copies with
+# install(1) rather than `cmake --install`, which writes install_manifest.txt
+# into the build tree (a root-owned file there under sudo).
+INSTALL     ?= install
+install:
+	@if [ ! -x $(BUILD_DIR)/tfstream ] || [ ! -f $(BUILD_DIR)/tfstream.1 ]; then \
+	  echo "make install: nothing built in $(BUILD_DIR)/ (no tfstream or tfstream.1): run 'make build' first," \
+	       "as yourself, then 'sudo make install' (install never builds)" >&2; \
+	  exit 1; \
+	fi
+	@echo "== install $(BUILD_DIR)/tfstream and tfstream.1 into $(DESTDIR)$(PREFIX)"
+	@$(INSTALL) -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1"
+	@$(INSTALL) -m 755 $(BUILD_DIR)/tfstream "$(DESTDIR)$(PREFIX)/bin/tfstream"
+	@$(INSTALL) -m 644 $(BUILD_DIR)/tfstream.1 "$(DESTDIR)$(PREFIX)/share/man/man1/tfstream.1"
 
 conformance: build
 	@rm -rf $(BUILD_DIR)/conformance-failures

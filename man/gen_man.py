@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Writes tfstream's man page from its --help and --version output, so the
+"""Writes tfstream's man page from its --help-all and --version output, so the
 page can never drift from the program.
 
     gen_man.py TFSTREAM OUT.1
 
---help is read as: "Usage: ..." (SYNOPSIS), the paragraph after it
+--help-all is read as: "Usage: ..." (SYNOPSIS), the paragraph after it
 (DESCRIPTION), "Options:" (OPTIONS, Boost.Program_options' two columns),
 then one section per "Heading:" line at column 0. In a section, lines
 indented by two spaces are running text (reflowed into paragraphs); lines
@@ -112,7 +112,7 @@ def section_body(lines):
 
 def main():
     tfstream, target = sys.argv[1], sys.argv[2]
-    help_text = subprocess.run([tfstream, "--help"], check=True, capture_output=True, text=True).stdout
+    help_text = subprocess.run([tfstream, "--help-all"], check=True, capture_output=True, text=True).stdout
     version = subprocess.run([tfstream, "--version"], check=True, capture_output=True, text=True).stdout
     version_title, reproduces = version_lines(version)
     lines = help_text.rstrip("\n").split("\n")

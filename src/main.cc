@@ -236,7 +236,8 @@ int main(int argc, char** argv) {
        "their schemas lack, which are warned about on standard error and not shown (see Input)")
       ("progress", po::value<std::string>(&progress)->value_name("WHEN"),
        "auto | always | never: progress on standard error (default auto: when it is a terminal)")
-      ("help,h", "show this help")
+      ("help,h", "show this help: the usage and the options")
+      ("help-all", "show the full help: the options and the rules behind them (the man page's text)")
       ("version", "show the version");
   po::options_description hidden;
   std::vector<std::string> plan_paths;
@@ -268,9 +269,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "tfstream: %s (try 'tfstream --help')\n", OneLine(e.what()).c_str());
     return usage;
   }
-  if (vm.count("help")) {
+  if (vm.count("help-all")) {
     std::cout << kUsage << "\n" << OptionList(desc) << "\n" << tfstream::cli::HelpDetails() << "\n"
               << tfstream::cli::ReleasesHelp();
+    return 0;
+  }
+  if (vm.count("help")) {
+    std::cout << kUsage << "\n" << OptionList(desc) << "\n" << tfstream::cli::HelpPointer();
     return 0;
   }
   if (vm.count("version")) {

@@ -15,10 +15,6 @@ Status OutputSink::Flush() {
 }
 
 Status OutputSink::AppendBlock(std::string_view block) {
-  if (has_origin_) {
-    has_origin_ = false;
-    block_observer_(written_ + buffer_.size(), block, origin_);
-  }
   if ((fd_ < 0 && !consumer_) || block.size() < kFlushThreshold) {
     Append(block);
     return Status::Ok();
@@ -39,7 +35,6 @@ Status OutputSink::AppendPieces(const std::function<Status(const std::function<b
 }
 
 Status OutputSink::WriteAll(std::string_view text) {
-  written_ += text.size();
   if (consumer_) {
     if (!text.empty()) consumer_(text);
     return Status::Ok();

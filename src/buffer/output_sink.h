@@ -4,7 +4,6 @@
 // behind (the buffer is written in one go per block).
 #pragma once
 
-#include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -12,38 +11,6 @@
 #include "base/status.h"
 
 namespace tfstream::buffer {
-
-// Where the block appended next comes from, for a form that indexes blocks
-// (--format html, forms/html_entries.h): its section ("changes", "drift",
-// "deferred", "state"), and either the resource change element it was
-// rendered from (its facts are read from there) or its address and action
-// word as given. Views, valid during the AppendBlock call only.
-struct BlockOrigin {
-  std::string_view section;
-  std::string_view element;
-  uint64_t element_offset = 0;
-  std::string_view address, action;
-
-  static BlockOrigin Element(std::string_view section, std::string_view element, uint64_t offset) {
-    BlockOrigin o;
-    o.section = section;
-    o.element = element;
-    o.element_offset = offset;
-    return o;
-  }
-  static BlockOrigin Named(std::string_view section, std::string_view address, std::string_view action) {
-    BlockOrigin o;
-    o.section = section;
-    o.address = address;
-    o.action = action;
-    return o;
-  }
-  static BlockOrigin Section(std::string_view section) {
-    BlockOrigin o;
-    o.section = section;
-    return o;
-  }
-};
 
 class OutputSink {
  public:
@@ -58,19 +25,6 @@ class OutputSink {
   // Called with the buffered text before each write (--progress erases its
   // line there when stdout is the same terminal); empty: nothing is called.
   void set_before_write(std::function<void(std::string_view)> fn) { before_write_ = std::move(fn); }
-
-  // Called by AppendBlock with where the block starts in everything this
-  // sink has taken (flushed or buffered), the block and the origin noted
-  // just before it (NoteBlockOrigin; then forgotten). Blocks without a
-  // noted origin are not reported.
-  using BlockObserver = std::function<void(uint64_t position, std::string_view block, const BlockOrigin& origin)>;
-  void set_block_observer(BlockObserver fn) { block_observer_ = std::move(fn); }
-  void NoteBlockOrigin(const BlockOrigin& origin) {
-    if (block_observer_) {
-      origin_ = origin;
-      has_origin_ = true;
-    }
-  }
 
   void Append(std::string_view s) { buffer_.append(s); }
   // Appends a whole block; one larger than the buffer's threshold is written
@@ -95,10 +49,6 @@ class OutputSink {
   static constexpr size_t kFlushThreshold = 64 * 1024;
   int fd_;
   std::string buffer_;
-  uint64_t written_ = 0;  // bytes handed on before buffer_
-  BlockObserver block_observer_;
-  BlockOrigin origin_;
-  bool has_origin_ = false;
   bool reader_gone_ = false;
   std::function<void(std::string_view)> before_write_;
   std::function<void(std::string_view)> consumer_;

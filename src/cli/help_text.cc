@@ -2,6 +2,16 @@
 
 namespace tfstream::cli {
 
+std::string_view HelpPointer() {
+  return R"HELP(Exit status: 0 success, 1 bad input, 2 bad usage, 3 Markdown over --max-bytes;
+with --detailed-exitcode 2 means the plan has changes.
+
+The rules behind each option (Flavours, Input, Filters, Summary, Markdown, JSON,
+Bundle, State, Environment, Exit status, Examples, Releases): tfstream
+--help-all, or man tfstream; docs/reference.md in the sources.
+)HELP";
+}
+
 std::string_view HelpDetails() {
   return R"HELP(Flavours:
   --flavor terraform reproduces Terraform's renderer (hashicorp/terraform
@@ -185,11 +195,12 @@ Markdown:
       --max-parts 1 --details-url "$RUN_URL" plan.json \
       >> "$GITHUB_STEP_SUMMARY"
   Pull-request comments and GitLab notes updated in place (one set per
-  --title, capped by --max-parts, failing when tfstream fails): the README's
-  recipes with ci/post_comments.py, or the GitHub Action (action.yml).
+  --title, capped by --max-parts, failing when tfstream fails; only the
+  token's own comments, never anyone else's): the recipes in docs/ci.md with
+  ci/post_comments.py, or the GitHub Action (action.yml).
 
 JSON:
-  --format json writes one JSON document (schema in the README and in
+  --format json writes one JSON document (schema in docs/reference.md and in
   schema/plan-json-1.0.schema.json; "format_version": "1.0"): flavor,
   input_shape, plan_mode, errored, has_changes (what --detailed-exitcode
   decides), counts (import, add, change, destroy, forget, invoke: the Plan:

@@ -10,4 +10,8 @@ namespace tfstream::cli {
 // Wrapped to 79 columns; ends with a newline.
 std::string_view HelpDetails();
 
+// The end of the short --help: where the rules behind the options are
+// (--help-all, the man page, docs/). Ends with a newline.
+std::string_view HelpPointer();
+
 }  // namespace tfstream::cli

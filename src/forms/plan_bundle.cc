@@ -13,6 +13,7 @@
 
 #include "pipeline/plan_context.h"
 #include "pipeline/plan_prepare.h"
+#include "pipeline/plan_run.h"
 #include "stream/json_tree_parser.h"
 #include "stream/resource_change.h"
 
@@ -61,7 +62,7 @@ std::string_view TrimJsonSpace(std::string_view s) {
 
 class BundleWriter {
  public:
-  explicit BundleWriter(PlanContext* ctx) : ctx_(*ctx), doc_(ctx->in.plan) {}
+  explicit BundleWriter(const PlanView& plan) : ctx_(plan.ctx), plan_(plan), doc_(plan.ctx.in.plan) {}
   ~BundleWriter() {
     if (validation_.joinable()) validation_.join();
   }
@@ -99,7 +100,8 @@ class BundleWriter {
   Status CopyDrift();
   Status WriteProviderSchemas();
 
-  PlanContext& ctx_;
+  const PlanContext& ctx_;
+  const PlanView& plan_;
   std::string_view doc_;
   buffer::OutputSink* out_ = nullptr;
   NeededSchemaTypes needed_;
@@ -111,9 +113,7 @@ class BundleWriter {
 Status BundleWriter::Run(buffer::OutputSink* out) {
   out_ = out;
   const stream::PlanFacts& facts = ctx_.facts;
-  // A resource change whose schema is missing fails here, as rendering would.
-  Status s = CheckSchemas(&ctx_);
-  if (!s.ok()) return s;
+  Status s;
   for (const auto& [key, use] : facts.needed_schemas) {
     Need(key.provider, key.data ? Kind::kDataSource : Kind::kResource, key.type);
   }
@@ -203,8 +203,8 @@ Status BundleWriter::WriteBody() {
     if (facts.has_provider_format_version) provider_version = facts.provider_format_version;
   } else {
     if (!facts.format_version.empty()) plan_version = facts.format_version;
-    if (ctx_.in.has_schemas && !SchemasFile(&ctx_).format_version.empty()) {
-      provider_version = SchemasFile(&ctx_).format_version;
+    if (ctx_.in.has_schemas && !plan_.schemas_file_format_version.empty()) {
+      provider_version = plan_.schemas_file_format_version;
     }
   }
   out_->Append("{\n\"plan_format_version\": ");
@@ -374,15 +374,31 @@ namespace {
 
 }  // namespace
 
-Status WriteBundle(const Input& input, const Options& options, ProgressMeter* progress,
-                   buffer::OutputSink* out, Report* report) {
-  PlanContext ctx(input, options);
-  Status s = ScanPlan(&ctx, progress);
-  if (!s.ok()) return s;
-  BundleWriter writer(&ctx);
-  s = writer.Run(out);
-  if (s.ok()) TakeNotes(ctx, report);
-  return s;
-}
+namespace {
+
+// Everything is written at Begin: the document is copied, not rendered.
+class BundleSink : public Sink {
+ public:
+  explicit BundleSink(buffer::OutputSink* out) : out_(out) {}
+  Needs needs() const override {
+    Needs n;
+    n.text = false;
+    // The schemas are checked as for rendering: a bundle that would not
+    // render is refused. What the scan skipped is validated beside the copy.
+    n.checked_schemas = true;
+    return n;
+  }
+  Status Begin(const PlanView& plan) override {
+    BundleWriter writer(plan);
+    return writer.Run(out_);
+  }
+
+ private:
+  buffer::OutputSink* out_;
+};
+
+}  // namespace
+
+std::unique_ptr<Sink> MakeBundleSink(buffer::OutputSink* out) { return std::make_unique<BundleSink>(out); }
 
 }  // namespace tfstream::forms

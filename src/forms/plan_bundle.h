@@ -26,6 +26,7 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <map>
 #include <set>
 #include <string>
@@ -34,7 +35,7 @@
 #include "buffer/output_sink.h"
 #include "stream/schema_store.h"
 #include "pipeline/plan_pipeline.h"
-#include "pipeline/progress_meter.h"
+#include "pipeline/sink.h"
 
 namespace tfstream::forms {
 
@@ -48,8 +49,7 @@ using NeededSchemaTypes = std::map<std::string, std::array<std::set<std::string,
 Status WriteTrimmedProviderSchemas(stream::SchemaStore& store, const NeededSchemaTypes& needed,
                                    buffer::OutputSink* out);
 
-// `report`, when given, gets the notes found before the first byte.
-Status WriteBundle(const pipeline::Input& input, const pipeline::Options& options, pipeline::ProgressMeter* progress,
-                   buffer::OutputSink* out, pipeline::Report* report = nullptr);
+// The sink of a plan's --bundle (pipeline/sink.h).
+std::unique_ptr<pipeline::Sink> MakeBundleSink(buffer::OutputSink* out);
 
 }  // namespace tfstream::forms

@@ -3,12 +3,11 @@
 #include <string>
 #include <vector>
 
-#include "pipeline/background_validation.h"
 #include "forms/json_out.h"
 #include "forms/module_tree.h"
 #include "pipeline/plan_changes.h"
 #include "pipeline/plan_context.h"
-#include "pipeline/plan_prepare.h"
+#include "pipeline/plan_run.h"
 #include "pipeline/plan_totals.h"
 
 namespace tfstream::forms {
@@ -119,136 +118,136 @@ const char* ModeName(PlanMode mode) {
 
 }  // namespace
 
-Status RenderJson(const Input& input, const Options& options, ProgressMeter* progress, buffer::OutputSink* out,
-                  Report* report) {
-  PlanContext ctx(input, options);
+namespace {
+
+class JsonSink : public Sink {
+ public:
+  JsonSink(const Options& options, buffer::OutputSink* out) : options_(options), out_(out) {}
+
+  Needs needs() const override {
+    Needs n;
+    n.text = false;
+    n.validated_before_output = true;  // all or nothing: a consumer never sees half a document
+    n.scan_facts = options_.group_by_module;
+    n.change_facts = n.drift_facts = n.fact_details = true;
+    n.changes_decided = true;
+    return n;
+  }
   // --group-by module refuses too deep a module before the first byte.
-  Status too_deep;
-  stream::ChangeHooks hooks;
-  if (options.group_by_module) {
-    hooks.on_begin = [&] { too_deep = Status::Ok(); };
-    hooks.on_shown = [&](const stream::ResourceFacts& rf, PlanAction) {
-      if (too_deep.ok()) too_deep = ModuleTree::CheckDepth(rf.address);
-      if (!too_deep.ok()) too_deep = ctx.PlanError(too_deep);
-    };
+  void ScanRestarted() override { too_deep_ = Status::Ok(); }
+  void Scanned(const stream::ResourceFacts& rf, PlanAction) override {
+    if (too_deep_.ok()) too_deep_ = ModuleTree::CheckDepth(rf.address);
   }
-  Status s = ScanPlan(&ctx, progress, hooks);
-  if (!s.ok()) return s;
-  if (!too_deep.ok()) return too_deep;
-  const stream::PlanFacts& f = ctx.facts;
-  // All or nothing: what the scan skipped is validated before the first byte.
-  if (!(s = ValidateBeforeOutput(ctx)).ok()) return s;
-  if (!(s = CheckSchemasFile(&ctx)).ok()) return s;
-  std::vector<OutputChangeFacts> outputs;
-  if (!(s = ReadOutputChanges(ctx, &outputs)).ok()) return s;
-  bool has_changes = false;
-  if (!(s = PlanHasChanges(ctx, outputs, &has_changes)).ok()) return s;
-  // The pre-scan type-checked the facts of resource_changes, not those of
-  // resource_drift (the text reads a drift entry only when it renders it):
-  // check them too before the first byte, by structure, keeping nothing.
-  s = ctx.ForEachElement(
-      f.resource_drift,
-      [&](std::string_view raw, uint64_t offset) {
-        stream::ResourceFacts drift;
-        drift.read_details = true;
-        return ctx.ReadFacts(raw, offset, &drift);
-      },
-      PlanContext::Pages::kDropBehind);
-  if (!s.ok()) return s;
-  bool errored = false, no_changes_quality = false;
-  ResolveQuality(ctx, &errored, &no_changes_quality);
-  if (report != nullptr) {
-    report->has_changes = has_changes;
-    report->errored = errored;
+  Status AfterScan() override { return too_deep_; }
+
+  Status Begin(const PlanView& plan) override {
+    const PlanContext& ctx = plan.ctx;
+    const stream::PlanFacts& f = ctx.facts;
+    // The pre-scan type-checked the facts of resource_changes, not those of
+    // resource_drift (the text reads a drift entry only when it renders it):
+    // check them too before the first byte, by structure, keeping nothing.
+    Status s = ctx.ForEachElement(
+        f.resource_drift,
+        [&](std::string_view raw, uint64_t offset) {
+          stream::ResourceFacts drift;
+          drift.read_details = true;
+          return ctx.ReadFacts(raw, offset, &drift);
+        },
+        PlanContext::Pages::kDropBehind);
+    if (!s.ok()) return s;
+    flavor_ = ctx.flavor;
+    std::string& buf = *out_->buffer();
+    buf += "{\"format_version\": \"";
+    buf += kJsonFormatVersion;
+    buf += "\",\n \"flavor\": ";
+    AppendJsonString(&buf, ctx.flavor->name);
+    buf += ",\n \"input_shape\": ";
+    buf += f.shape == stream::InputShape::kRenderer ? "\"renderer\"" : "\"show-json\"";
+    buf += ",\n \"plan_mode\": \"";
+    buf += ModeName(options_.mode);
+    buf += "\",\n \"errored\": ";
+    buf += plan.errored ? "true" : "false";
+    buf += ",\n \"has_changes\": ";
+    buf += plan.has_changes ? "true" : "false";
+    buf += ",\n \"counts\": ";
+    AppendCounts(&buf, CountPlanLine(f, *ctx.flavor));
+    buf += ",\n \"shown_changes\": " + std::to_string(f.shown_changes - f.filtered_out);
+    buf += ",\n \"filtered_out\": " + std::to_string(f.filtered_out);
+    buf += ",\n \"resource_changes\": [";
+    return Status::Ok();
   }
 
-  std::string& buf = *out->buffer();
-  buf += "{\"format_version\": \"";
-  buf += kJsonFormatVersion;
-  buf += "\",\n \"flavor\": ";
-  AppendJsonString(&buf, ctx.flavor->name);
-  buf += ",\n \"input_shape\": ";
-  buf += f.shape == stream::InputShape::kRenderer ? "\"renderer\"" : "\"show-json\"";
-  buf += ",\n \"plan_mode\": \"";
-  buf += ModeName(options.mode);
-  buf += "\",\n \"errored\": ";
-  buf += errored ? "true" : "false";
-  buf += ",\n \"has_changes\": ";
-  buf += has_changes ? "true" : "false";
-  buf += ",\n \"counts\": ";
-  AppendCounts(&buf, CountPlanLine(f, *ctx.flavor));
-  buf += ",\n \"shown_changes\": " + std::to_string(f.shown_changes - f.filtered_out);
-  buf += ",\n \"filtered_out\": " + std::to_string(f.filtered_out);
-  buf += ",\n \"resource_changes\": [";
-
-  // The scan validated every element: its facts are read by structure.
-  const stream::ChangeFilter* filter = options.filter.active() ? &options.filter : nullptr;
-  ModuleTree modules;
-  stream::ResourceFacts rf;
-  rf.read_details = true;
-  bool first = true;
-  size_t done = 0;
-  auto each = [&](bool drift) {
-    return [&, drift](std::string_view raw, uint64_t offset) {
-      if (progress != nullptr && !drift) progress->Rendering(offset + raw.size(), ++done);
-      rf.Clear();
-      if (Status st = ctx.ReadFacts(raw, offset, &rf); !st.ok()) return st;
-      PlanAction action = PlanAction::kNoOp;
-      bool known = stream::PlanActionFromList(rf.actions, &action);
-      if (!drift) {
-        // The pre-scan checked every list; only the blocks Terraform prints
-        // and the filter passes are entries.
-        if (!known || !stream::IsPrintedChange(action, rf)) return Status::Ok();
-        if (filter != nullptr && !filter->Matches(rf, action)) return Status::Ok();
-        size_t node;
-        if (options.group_by_module) {
-          if (Status st = modules.Add(rf.address, action, rf.importing, &node); !st.ok()) return st;
-        }
-      } else if (known && action == PlanAction::kNoOp && !rf.Moved()) {
-        return Status::Ok();
-      }
-      buf += first ? "\n  " : ",\n  ";
-      first = false;
-      AppendEntry(&buf, rf, known, action);
-      return out->MaybeFlush();
-    };
-  };
-  if (progress != nullptr && f.resource_changes.present) {
-    progress->StartRendering(f.resource_changes.begin, f.resource_changes.end, f.resource_change_count);
-  }
-  if (!(s = ctx.ForEachElement(f.resource_changes, each(false))).ok()) return s;
-  buf += first ? "],\n" : "\n ],\n";
-  buf += " \"resource_drift\": [";
-  first = true;
-  if (!(s = ctx.ForEachElement(f.resource_drift, each(true))).ok()) return s;
-  buf += first ? "],\n" : "\n ],\n";
-
-  buf += " \"output_changes\": [";
-  first = true;
-  for (const OutputChangeFacts& o : outputs) {
-    buf += first ? "\n  {\"name\": " : ",\n  {\"name\": ";
-    first = false;
-    AppendJsonString(&buf, o.name);
-    buf += ", \"actions\": ";
-    AppendActions(&buf, o.actions);
-    buf += ", \"action\": ";
-    if (o.known) {
-      AppendJsonString(&buf, stream::ActionWord(o.action));
-    } else {
-      buf += "null";
+  Status Block(const BlockView& block) override {
+    std::string& buf = *out_->buffer();
+    if (block.section == Section::kDrift && !in_drift_) {
+      // The drift's facts come after every planned change's.
+      buf += first_ ? "],\n" : "\n ],\n";
+      buf += " \"resource_drift\": [";
+      first_ = true;
+      in_drift_ = true;
     }
-    buf += o.sensitive ? ", \"sensitive\": true}" : ", \"sensitive\": false}";
+    if (block.section == Section::kPlannedChanges && options_.group_by_module) {
+      size_t node;
+      if (Status st = modules_.Add(block.change->address, block.plan_action, block.change->importing, &node);
+          !st.ok()) {
+        return st;
+      }
+    }
+    buf += first_ ? "\n  " : ",\n  ";
+    first_ = false;
+    AppendEntry(&buf, *block.change, block.known_action, block.plan_action);
+    return out_->MaybeFlush();
   }
-  buf += first ? "]" : "\n ]";
-  if (options.group_by_module) {
-    modules.Finish();
-    buf += ",\n \"modules\":\n";
-    if (!(s = AppendModule(out, modules, 0, 2, *ctx.flavor)).ok()) return s;
+
+  Status Finish(const PlanView& plan) override {
+    std::string& buf = *out_->buffer();
+    if (!in_drift_) {
+      buf += first_ ? "],\n" : "\n ],\n";
+      buf += " \"resource_drift\": [";
+      first_ = true;
+    }
+    buf += first_ ? "],\n" : "\n ],\n";
+
+    buf += " \"output_changes\": [";
+    bool first = true;
+    for (const OutputChangeFacts& o : *plan.output_facts) {
+      buf += first ? "\n  {\"name\": " : ",\n  {\"name\": ";
+      first = false;
+      AppendJsonString(&buf, o.name);
+      buf += ", \"actions\": ";
+      AppendActions(&buf, o.actions);
+      buf += ", \"action\": ";
+      if (o.known) {
+        AppendJsonString(&buf, stream::ActionWord(o.action));
+      } else {
+        buf += "null";
+      }
+      buf += o.sensitive ? ", \"sensitive\": true}" : ", \"sensitive\": false}";
+    }
+    buf += first ? "]" : "\n ]";
+    if (options_.group_by_module) {
+      modules_.Finish();
+      buf += ",\n \"modules\":\n";
+      if (Status s = AppendModule(out_, modules_, 0, 2, *flavor_); !s.ok()) return s;
+    }
+    buf += "\n}\n";
+    return out_->Flush();
   }
-  buf += "\n}\n";
-  if (!(s = out->Flush()).ok()) return s;
-  TakeNotes(ctx, report);
-  return s;
+
+ private:
+  const Options& options_;
+  buffer::OutputSink* out_;
+  const Flavor* flavor_ = nullptr;
+  Status too_deep_;
+  ModuleTree modules_;
+  bool first_ = true;      // no entry yet in the array being written
+  bool in_drift_ = false;  // writing resource_drift
+};
+
+}  // namespace
+
+std::unique_ptr<Sink> MakeJsonSink(const Options& options, buffer::OutputSink* out) {
+  return std::make_unique<JsonSink>(options, out);
 }
 
 }  // namespace tfstream::forms

@@ -18,15 +18,17 @@
 // resources (with --group-by module, one node per module instance).
 #pragma once
 
+#include <memory>
+
 #include "buffer/output_sink.h"
 #include "pipeline/plan_pipeline.h"
-#include "pipeline/progress_meter.h"
+#include "pipeline/sink.h"
 
 namespace tfstream::forms {
 
 inline constexpr const char* kJsonFormatVersion = "1.0";
 
-Status RenderJson(const pipeline::Input& input, const pipeline::Options& options, pipeline::ProgressMeter* progress, buffer::OutputSink* out,
-                  pipeline::Report* report);
+// The sink of a plan's JSON (pipeline/sink.h): facts only.
+std::unique_ptr<pipeline::Sink> MakeJsonSink(const pipeline::Options& options, buffer::OutputSink* out);
 
 }  // namespace tfstream::forms

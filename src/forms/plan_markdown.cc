@@ -1,13 +1,11 @@
 #include "forms/plan_markdown.h"
 
-#include "pipeline/background_validation.h"
-#include "pipeline/change_blocks.h"
 #include "forms/markdown_alert.h"
 #include "forms/markdown_block.h"
 #include "forms/markdown_parts.h"
 #include "pipeline/plan_changes.h"
 #include "pipeline/plan_context.h"
-#include "pipeline/plan_prepare.h"
+#include "pipeline/plan_run.h"
 #include "pipeline/plan_sections.h"
 #include "pipeline/plan_totals.h"
 
@@ -131,81 +129,128 @@ MarkdownUnit Plain(std::string text) {
   return u;
 }
 
+// Drift and deferred changes come first in the run and are held converted
+// (the fence around each depends on all of its text), in a SpillText so that
+// a huge drift section does not stay in memory; the headline, which depends
+// on them, is written once the run has moved past them.
+class MarkdownSink : public Sink {
+ public:
+  MarkdownSink(const Options& options, buffer::OutputSink* out, Report* report)
+      : options_(options),
+        parts_(options.max_bytes, options.output_prefix, out),
+        to_drift_([this](std::string_view text) { drift_.Add(text); }),
+        to_deferred_([this](std::string_view text) { deferred_.Add(text); }) {
+    ConfigureParts(options, report, &parts_);
+  }
+
+  Needs needs() const override {
+    Needs n;
+    // Parts go to files as they fill: what the scan skipped is validated
+    // before the first is written.
+    n.validated_before_output = true;
+    return n;
+  }
+  Status Begin(const PlanView& plan) override {
+    plan_ = &plan;
+    return Status::Ok();
+  }
+  Status Text(const TextPiece& piece) override {
+    switch (piece.section) {
+      case Section::kDrift:
+        to_drift_.Append(piece.text);
+        return Status::Ok();
+      case Section::kDeferred:
+        to_deferred_.Append(piece.text);
+        return Status::Ok();
+      case Section::kWarning:
+      case Section::kDriftHidden:
+      case Section::kNoChanges:
+      case Section::kRule:
+        return Status::Ok();  // the headline says these its own way
+      default:
+        break;
+    }
+    Status s = WriteHead();
+    if (!s.ok()) return s;
+    if (piece.section == Section::kActionInvocations && piece.part == Part::kClosing) {
+      s = parts_.Add(DetailsUnit(plan_->ctx.flavor->Wording("{product} will invoke the following action(s)"),
+                                 DiffLines(held_)));
+      held_.clear();
+    } else if (piece.section == Section::kOutputs && piece.part == Part::kClosing && !held_.empty()) {
+      s = parts_.Add(DetailsUnit("Changes to Outputs", DiffLines(held_)));
+      held_.clear();
+    }
+    return s;
+  }
+  Status Block(const BlockView& block) override {
+    switch (block.section) {
+      case Section::kDrift:
+        return to_drift_.AppendBlock(block.text);
+      case Section::kDeferred:
+        return to_deferred_.AppendBlock(block.text);
+      case Section::kActionInvocations:
+      case Section::kOutputs:
+        held_ += block.text;
+        return Status::Ok();
+      default:
+        break;
+    }
+    Status s = WriteHead();
+    return s.ok() ? parts_.Add(ChangeBlockUnit(block.text)) : s;
+  }
+  Status Finish(const PlanView&) override {
+    Status s = WriteHead();
+    if (!s.ok()) return s;
+    // Drift last, unlike Terraform's text: a reviewer reads the planned
+    // changes first, and a part cap (--max-parts) leaves the drift out
+    // before any of them.
+    if (plan_->have_drift && !options_.hide_drift) {
+      s = parts_.Add(DetailsUnit(plan_->ctx.flavor->Wording("Objects have changed outside of {product}"), drift_));
+      if (!s.ok()) return s;
+    }
+    return parts_.Finish();
+  }
+
+ private:
+  // The alert, the headline, the count table and the deferred changes,
+  // once: before whatever follows the drift and deferred sections.
+  Status WriteHead() {
+    if (head_written_) return Status::Ok();
+    head_written_ = true;
+    Status s;
+    if (!(s = to_drift_.Flush()).ok() || !(s = to_deferred_.Flush()).ok()) return s;
+    drift_.Finish();
+    deferred_.Finish();
+    if (!(s = drift_.status()).ok() || !(s = deferred_.status()).ok()) return s;  // before anything is written
+    const PlanContext& ctx = plan_->ctx;
+    std::string alert;
+    if (!(s = DestroyAlert(ctx, &alert)).ok()) return s;
+    std::string hidden;
+    if (plan_->have_drift && options_.hide_drift) {
+      hidden = "_";
+      hidden += HiddenDriftWords(*ctx.flavor, plan_->hidden_drift);
+      hidden += "._\n\n";
+    }
+    s = parts_.Add(Plain(alert + Headline(ctx, *plan_->prepared, plan_->have_drift) + hidden +
+                         MarkdownCountTable(ctx.facts, *ctx.flavor)));
+    if (!s.ok()) return s;
+    if (plan_->have_deferred) s = parts_.Add(DetailsUnit("Deferred changes (a partial plan)", deferred_));
+    return s;
+  }
+
+  const Options& options_;
+  const PlanView* plan_ = nullptr;
+  MarkdownParts parts_;
+  SpilledDiffLines drift_, deferred_;
+  buffer::OutputSink to_drift_, to_deferred_;
+  bool head_written_ = false;
+  std::string held_;  // the action invocations' or outputs' lines
+};
+
 }  // namespace
 
-Status RenderMarkdown(const Input& input, const Options& options, ProgressMeter* progress,
-                      buffer::OutputSink* out, Report* report) {
-  PlanContext ctx(input, options);
-  ResourceWorker worker(ctx);
-  PreparedPlan prepared;
-  Status s = ScanPlan(&ctx, progress);
-  if (s.ok()) s = PreparePlan(&ctx, &worker, &prepared);
-  if (!s.ok()) return s;
-  // Parts go to files as they fill: validate what the scan skipped
-  // (PlanFacts::deferred_validation) before the first is written.
-  if (!(s = ValidateBeforeOutput(ctx)).ok()) return s;
-
-  // Sections rendered first, since the headline depends on them, and held
-  // converted (the fence around each depends on all of its text): in a
-  // SpillText, so a huge drift section does not stay in memory.
-  SpilledDiffLines drift, deferred;
-  bool have_drift = false, have_deferred = false;
-  size_t hidden_drift = 0;  // --drift hide: the objects its one line counts
-  {
-    buffer::OutputSink to_drift([&](std::string_view text) { drift.Add(text); });
-    buffer::OutputSink to_deferred([&](std::string_view text) { deferred.Add(text); });
-    s = options.hide_drift ? CountDrift(ctx, &worker, prepared.outputs, &have_drift, &hidden_drift)
-                           : RenderDrift(ctx, &worker, prepared.outputs, &to_drift, &have_drift);
-    if (!s.ok()) return s;
-    if (!(s = RenderDeferred(ctx, &worker, &to_deferred, &have_deferred)).ok()) return s;
-    if (!(s = to_drift.Flush()).ok() || !(s = to_deferred.Flush()).ok()) return s;
-    drift.Finish();
-    deferred.Finish();
-    if (!(s = drift.status()).ok() || !(s = deferred.status()).ok()) return s;  // before anything is written
-  }
-
-  MarkdownParts parts(options.max_bytes, options.output_prefix, out);
-  ConfigureParts(options, report, &parts);
-  std::string alert;
-  if (!(s = DestroyAlert(ctx, &alert)).ok()) return s;
-  std::string hidden;
-  if (have_drift && options.hide_drift) hidden = "_" + HiddenDriftWords(*ctx.flavor, hidden_drift) + "._\n\n";
-  s = parts.Add(Plain(alert + Headline(ctx, prepared, have_drift) + hidden +
-                      MarkdownCountTable(ctx.facts, *ctx.flavor)));
-  if (!s.ok()) return s;
-  if (have_deferred) {
-    s = parts.Add(DetailsUnit("Deferred changes (a partial plan)", deferred));
-    if (!s.ok()) return s;
-  }
-  BlockSink sink;
-  sink.consume = [&](std::string_view block) { return parts.Add(ChangeBlockUnit(block)); };
-  sink.flush = [] { return Status::Ok(); };
-  s = RenderChangeBlocks(ctx, &worker, progress, sink);
-  if (!s.ok()) return s;
-
-  std::string text;
-  if (!(s = RenderCliActions(ctx, &worker, &text)).ok()) return s;
-  if (!text.empty()) {
-    if (!(s = parts.Add(DetailsUnit(ctx.flavor->Wording("{product} will invoke the following action(s)"), DiffLines(text)))).ok())
-      return s;
-  }
-  if (prepared.any_output_change) {
-    text.clear();
-    if (!(s = RenderOutputs(ctx, &worker, prepared.outputs, &text)).ok()) return s;
-    if (!(s = parts.Add(DetailsUnit("Changes to Outputs", DiffLines(text)))).ok()) return s;
-  }
-  // Drift last, unlike Terraform's text: a reviewer reads the planned
-  // changes first, and a part cap (--max-parts) leaves the drift out
-  // before any of them.
-  if (have_drift && !options.hide_drift) {
-    s = parts.Add(DetailsUnit(ctx.flavor->Wording("Objects have changed outside of {product}"), drift));
-    if (!s.ok()) return s;
-  }
-  if (options.detailed_exitcode && !(s = DecideChanges(ctx, report)).ok()) return s;
-  if (!(s = parts.Finish()).ok()) return s;
-  if (report != nullptr) report->warnings = ctx.stale_schemas.Warnings();
-  TakeNotes(ctx, report);
-  return s;
+std::unique_ptr<Sink> MakeMarkdownSink(const Options& options, buffer::OutputSink* out, Report* report) {
+  return std::make_unique<MarkdownSink>(options, out, report);
 }
 
 }  // namespace tfstream::forms

@@ -33,10 +33,12 @@
 // into parts by MarkdownParts (markdown_parts.h).
 #pragma once
 
+#include <memory>
+
 #include "buffer/output_sink.h"
 #include "forms/markdown_parts.h"
 #include "pipeline/plan_pipeline.h"
-#include "pipeline/progress_meter.h"
+#include "pipeline/sink.h"
 #include "render/computed/action.h"
 #include "stream/pre_scan.h"
 
@@ -52,7 +54,9 @@ std::string_view ActionRowWords(render::Action action, const Flavor& flavor);
 // output in `report`.
 void ConfigureParts(const pipeline::Options& options, pipeline::Report* report, MarkdownParts* parts);
 
-Status RenderMarkdown(const pipeline::Input& input, const pipeline::Options& options, pipeline::ProgressMeter* progress,
-                      buffer::OutputSink* out, pipeline::Report* report);
+// The sink of a plan's Markdown (pipeline/sink.h); `report` (may be null)
+// is told when standard output would have been too large.
+std::unique_ptr<pipeline::Sink> MakeMarkdownSink(const pipeline::Options& options, buffer::OutputSink* out,
+                                                 pipeline::Report* report);
 
 }  // namespace tfstream::forms

@@ -20,13 +20,10 @@
 #include "forms/markdown_parts.h"
 #include "forms/module_tree.h"
 #include "forms/plan_markdown.h"
-#include "pipeline/background_validation.h"
-#include "pipeline/plan_changes.h"
 #include "pipeline/plan_context.h"
-#include "pipeline/plan_prepare.h"
+#include "pipeline/plan_run.h"
 #include "pipeline/plan_sections.h"
 #include "pipeline/plan_totals.h"
-#include "pipeline/resource_worker.h"
 #include "render/renderers/util.h"
 #include "render/text/word_wrap.h"
 
@@ -182,7 +179,7 @@ struct HeldLines {
   // With --group-by: by Bucket(node, action).
   buffer::BucketedText by_module;
   ModuleTree tree;
-  Status error;  // the first from the tree
+  Status error;  // the first from the tree, not yet located in the plan
 
   void Clear() {
     for (buffer::SpillText& g : by_action) g.Clear();
@@ -191,8 +188,8 @@ struct HeldLines {
     tree = ModuleTree();
     error = Status::Ok();
   }
+  // The spilled lines' (the tree's error is the caller's to locate).
   Status status() const {
-    if (!error.ok()) return error;
     for (const buffer::SpillText& g : by_action) {
       if (!g.status().ok()) return g.status();
     }
@@ -211,18 +208,15 @@ struct OutputChanges {
   // No resource action counted: Terraform says what applying only outputs means.
   bool no_counts = false;
 
-  // `drifted`: the objects DriftChanges lists (refresh-only plans).
-  Status Read(const PlanContext& ctx, uint64_t drifted) {
-    std::vector<OutputEntry> all;
-    ResourceWorker worker(ctx);
-    if (Status s = PrepareOutputs(ctx, &worker, &all); !s.ok()) return s;
-    for (OutputEntry& e : all) {
-      if (e.action != Action::kNoOp) changed.push_back(std::move(e));
+  // `all`: every output with its action (PlanView::outputs); `drifted`:
+  // the objects DriftChanges lists (refresh-only plans).
+  void Read(const PlanContext& ctx, const std::vector<OutputEntry>& all, uint64_t drifted) {
+    for (const OutputEntry& e : all) {
+      if (e.action != Action::kNoOp) changed.push_back(e);
     }
     const stream::PlanFacts& f = ctx.facts;
     plan_line = f.shown_changes > 0 || !f.actions.empty() || (changed.empty() && drifted == 0);
     no_counts = std::all_of(f.counts.begin(), f.counts.end(), [](size_t v) { return v == 0; });
-    return Status::Ok();
   }
 };
 
@@ -237,56 +231,47 @@ struct DriftChanges {
   buffer::SpillText lines;
   uint64_t count = 0;
 
-  Status Read(const PlanContext& ctx, const Prefixes& prefixes, bool markdown) {
-    if (ctx.opt.mode != PlanMode::kRefreshOnly) return Status::Ok();
-    std::string line;
-    Status s = ctx.ForEachElement(
-        ctx.facts.resource_drift,
-        [&](std::string_view raw, uint64_t offset) {
-          stream::ResourceFacts rf;
-          if (Status st = ctx.ReadFacts(raw, offset, &rf); !st.ok()) return st;
-          stream::PlanAction action;
-          if (!stream::PlanActionFromList(rf.actions, &action) || (action == Action::kNoOp && !rf.Moved())) {
-            return Status::Ok();
-          }
-          line = kSymbolMark;  // dropped when read (Marked): each line holds one
-          line += prefixes[static_cast<size_t>(action)];
-          line += markdown ? CodeSpan(rf.address) : rf.address;
-          if (!rf.deposed.empty()) {
-            line += " (deposed object " + (markdown ? CodeSpan(rf.deposed) : rf.deposed) + ")";
-          }
-          if (rf.Moved()) {
-            line += " (moved from " + (markdown ? CodeSpan(rf.previous_address) : rf.previous_address) + ")";
-          }
-          line += '\n';
-          lines.Append(line);
-          ++count;
-          return Status::Ok();
-        },
-        PlanContext::Pages::kDropBehind);
-    return s.ok() ? lines.status() : s;
+  // One drift entry the run pushes (Needs::drift_facts).
+  void Add(const BlockView& block, const Prefixes& prefixes, bool markdown) {
+    if (!block.known_action) return;
+    const stream::ResourceFacts& rf = *block.change;
+    line = kSymbolMark;  // dropped when read (Marked): each line holds one
+    line += prefixes[static_cast<size_t>(block.plan_action)];
+    line += markdown ? CodeSpan(rf.address) : rf.address;
+    if (!rf.deposed.empty()) {
+      line += " (deposed object " + (markdown ? CodeSpan(rf.deposed) : rf.deposed) + ")";
+    }
+    if (rf.Moved()) {
+      line += " (moved from " + (markdown ? CodeSpan(rf.previous_address) : rf.previous_address) + ")";
+    }
+    line += '\n';
+    lines.Append(line);
+    ++count;
   }
+  std::string line;  // scratch
   // The lines as written: their prefixes are in place, the marks dropped.
   buffer::MarkedLines Marked() const { return buffer::MarkedLines(&lines, count, kSymbolMark, ""); }
 };
 
 Status WriteMarkdown(const PlanContext& ctx, const HeldLines& held, const ModuleWalk& walk,
                      const Prefixes& prefixes, const DriftChanges& drift, const OutputChanges& outputs,
-                     buffer::OutputSink* out, Report* report) {
+                     const PlanView& plan, buffer::OutputSink* out, Report* report) {
   const Options& options = ctx.opt;
   const Flavor& flavor = *ctx.flavor;
   const ModuleTree& tree = held.tree;
   std::string head;
   Status s = DestroyAlert(ctx, &head);
   if (!s.ok()) return s;
-  bool errored = false, no_changes_quality = false;
-  ResolveQuality(ctx, &errored, &no_changes_quality);
-  if (errored) head += "**Planning failed.** ";
+  if (plan.errored) head += "**Planning failed.** ";
   if (outputs.plan_line) {
     std::string line =
         PlanSummaryLine(ctx.facts, ctx.colorize, flavor);  // colour is off; ends in its newline
     head += "**Plan:**" + line.substr(std::string_view("Plan:").size());
-    if (options.filter.active()) head += "\n" + FilteredOutLine(ctx.facts) + "\n";
+    if (options.filter.active()) {
+      head += '\n';
+      head += FilteredOutLine(ctx.facts);
+      head += '\n';
+    }
   } else if (drift.count > 0) {
     head += flavor.Wording("**Objects have changed outside of {product}.** This is a refresh-only plan.\n");
   } else {
@@ -344,9 +329,7 @@ Status WriteMarkdown(const PlanContext& ctx, const HeldLines& held, const Module
     list.after = "\n</details>\n\n";
     if (!(s = parts.Add(list)).ok()) return s;
   }
-  if (options.detailed_exitcode && !(s = DecideChanges(ctx, report)).ok()) return s;
-  if (!(s = parts.Finish()).ok()) return s;
-  return Status::Ok();
+  return parts.Finish();
 }
 
 // The module tree's nodes, parents before children, children in order.
@@ -357,73 +340,102 @@ void TreeOrder(const ModuleTree& tree, size_t i, std::vector<size_t>* buckets) {
   }
 }
 
-}  // namespace
+// The lines are made as the pre-scan finds the blocks (Scanned), the drift
+// lines of a refresh-only plan as the run pushes them; all are written at
+// Finish, once the whole document is known to be good.
+class SummarySink : public Sink {
+ public:
+  SummarySink(const Options& options, buffer::OutputSink* out, Report* report)
+      : options_(options), markdown_(options.format == Format::kMarkdown), out_(out), report_(report) {}
 
-Status RenderSummary(const Input& input, const Options& options, ProgressMeter* progress,
-                     buffer::OutputSink* out, Report* report) {
-  PlanContext ctx(input, options);
-  const bool markdown = options.format == Format::kMarkdown;
-  HeldLines held;
-  stream::ChangeHooks hooks;
-  hooks.on_begin = [&] { held.Clear(); };
-  std::string line;
-  hooks.on_shown = [&](const stream::ResourceFacts& rf, Action action) {
-    line = kSymbolMark;
-    if (markdown) {
-      line += CodeSpan(rf.address);
-      if (!rf.deposed.empty()) line += " (deposed object " + CodeSpan(rf.deposed) + ")";
-      if (rf.Moved()) line += " (moved from " + CodeSpan(rf.previous_address) + ")";
+  Needs needs() const override {
+    Needs n;
+    n.text = false;
+    // The output is held until the end anyway: what the scan skipped is
+    // validated before anything is written, its pages given back as it goes
+    // (or a 3 GB plan would end up resident).
+    n.validated_before_output = true;
+    n.scan_facts = true;
+    n.drift_facts = options_.mode == PlanMode::kRefreshOnly;
+    n.output_actions = true;
+    return n;
+  }
+  void ScanRestarted() override { held_.Clear(); }
+  void Scanned(const stream::ResourceFacts& rf, Action action) override {
+    line_ = kSymbolMark;
+    if (markdown_) {
+      line_ += CodeSpan(rf.address);
+      if (!rf.deposed.empty()) line_ += " (deposed object " + CodeSpan(rf.deposed) + ")";
+      if (rf.Moved()) line_ += " (moved from " + CodeSpan(rf.previous_address) + ")";
     } else {
-      line += rf.address;  // as is: addresses never go through Color() here
-      if (!rf.deposed.empty()) line += " (deposed object " + rf.deposed + ")";
-      if (rf.Moved()) line += " (moved from " + rf.previous_address + ")";
+      line_ += rf.address;  // as is: addresses never go through Color() here
+      if (!rf.deposed.empty()) line_ += " (deposed object " + rf.deposed + ")";
+      if (rf.Moved()) line_ += " (moved from " + rf.previous_address + ")";
     }
-    if (rf.importing) line += " (will be imported)";
-    line += '\n';
-    if (options.group_by_module) {
+    if (rf.importing) line_ += " (will be imported)";
+    line_ += '\n';
+    if (options_.group_by_module) {
       size_t node = 0;
-      Status added = held.tree.Add(rf.address, action, rf.importing, &node);
-      if (!added.ok() && held.error.ok()) held.error = ctx.PlanError(added);
-      held.by_module.Append(Bucket(node, action), line);
+      Status added = held_.tree.Add(rf.address, action, rf.importing, &node);
+      if (!added.ok() && held_.error.ok()) held_.error = added;
+      held_.by_module.Append(Bucket(node, action), line_);
     } else {
-      held.by_action[static_cast<size_t>(action)].Append(line);
-      ++held.count[static_cast<size_t>(action)];
+      held_.by_action[static_cast<size_t>(action)].Append(line_);
+      ++held_.count[static_cast<size_t>(action)];
     }
-  };
-  Status s = ScanPlan(&ctx, progress, hooks);
+  }
+
+  Status Begin(const PlanView& plan) override {
+    const PlanContext& ctx = plan.ctx;
+    if (!held_.error.ok()) return ctx.PlanError(held_.error);
+    if (Status s = held_.status(); !s.ok()) return s;  // before anything is written
+    held_.tree.Finish();
+    if (options_.group_by_module) {
+      std::vector<size_t> order;
+      TreeOrder(held_.tree, 0, &order);
+      held_.by_module.Arrange(order);
+    }
+    for (size_t i = 0; i < prefixes_.size(); ++i) {
+      const Action action = static_cast<Action>(i);
+      if (!markdown_) {
+        prefixes_[i] = ctx.colorize.Color(render::DiffActionSymbolMarkup(action, *ctx.flavor)) + " ";
+      } else {
+        std::string plain = PlainSymbol(action, *ctx.flavor);
+        prefixes_[i] = plain.empty() ? "- " : "- " + CodeSpan(plain) + " ";
+      }
+    }
+    return Status::Ok();
+  }
+  Status Block(const BlockView& block) override {
+    drift_.Add(block, prefixes_, markdown_);
+    return Status::Ok();
+  }
+  Status Finish(const PlanView& plan) override;
+
+ private:
+  const Options& options_;
+  const bool markdown_;
+  buffer::OutputSink* out_;
+  Report* report_;
+  HeldLines held_;
+  std::string line_;   // scratch
+  Prefixes prefixes_;
+  DriftChanges drift_;
+};
+
+Status SummarySink::Finish(const PlanView& plan) {
+  const PlanContext& ctx = plan.ctx;
+  const Options& options = options_;
+  const HeldLines& held = held_;
+  const Prefixes& prefixes = prefixes_;
+  const DriftChanges& drift = drift_;
+  buffer::OutputSink* out = out_;
+  Status s = drift.lines.status();
   if (!s.ok()) return s;
-  // The output is held until the end anyway: validate what the scan skipped
-  // (PlanFacts::deferred_validation) before writing anything, giving its
-  // pages back as it goes (or a 3 GB plan would end up resident).
-  if (!(s = ValidateBeforeOutput(ctx)).ok()) return s;
-  if (!(s = CheckSchemasFile(&ctx)).ok()) return s;
-  if (!(s = held.status()).ok()) return s;  // before anything is written
-  held.tree.Finish();
-  if (options.group_by_module) {
-    std::vector<size_t> order;
-    TreeOrder(held.tree, 0, &order);
-    held.by_module.Arrange(order);
-  }
-  Prefixes prefixes;
-  for (size_t i = 0; i < prefixes.size(); ++i) {
-    const Action action = static_cast<Action>(i);
-    if (!markdown) {
-      prefixes[i] = ctx.colorize.Color(render::DiffActionSymbolMarkup(action, *ctx.flavor)) + " ";
-    } else {
-      std::string plain = PlainSymbol(action, *ctx.flavor);
-      prefixes[i] = plain.empty() ? "- " : "- " + CodeSpan(plain) + " ";
-    }
-  }
-  DriftChanges drift;
-  if (!(s = drift.Read(ctx, prefixes, markdown)).ok()) return s;
   OutputChanges outputs;
-  if (!(s = outputs.Read(ctx, drift.count)).ok()) return s;
-  const ModuleWalk walk(held.tree, held.by_module, prefixes, *ctx.flavor, markdown);
-  if (markdown) {
-    if (!(s = WriteMarkdown(ctx, held, walk, prefixes, drift, outputs, out, report)).ok()) return s;
-    TakeNotes(ctx, report);
-    return s;
-  }
+  outputs.Read(ctx, plan.outputs, drift.count);
+  const ModuleWalk walk(held.tree, held.by_module, prefixes, *ctx.flavor, markdown_);
+  if (markdown_) return WriteMarkdown(ctx, held, walk, prefixes, drift, outputs, plan, out, report_);
 
   if (drift.count > 0) {
     out->Append(ctx.flavor->Wording("Objects have changed outside of {product}:\n"));
@@ -481,10 +493,13 @@ Status RenderSummary(const Input& input, const Options& options, ProgressMeter* 
           "\n");
     }
   }
-  if (options.detailed_exitcode && !(s = DecideChanges(ctx, report)).ok()) return s;
-  if (!(s = out->Flush()).ok()) return s;
-  TakeNotes(ctx, report);
-  return s;
+  return out->Flush();
+}
+
+}  // namespace
+
+std::unique_ptr<Sink> MakeSummarySink(const Options& options, buffer::OutputSink* out, Report* report) {
+  return std::make_unique<SummarySink>(options, out, report);
 }
 
 }  // namespace tfstream::forms

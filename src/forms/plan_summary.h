@@ -31,13 +31,18 @@
 // first (plan_summary.cc, DriftChanges).
 #pragma once
 
+#include <memory>
+
 #include "buffer/output_sink.h"
 #include "pipeline/plan_pipeline.h"
-#include "pipeline/progress_meter.h"
+#include "pipeline/sink.h"
 
 namespace tfstream::forms {
 
-Status RenderSummary(const pipeline::Input& input, const pipeline::Options& options, pipeline::ProgressMeter* progress,
-                     buffer::OutputSink* out, pipeline::Report* report = nullptr);
+// The sink of a plan's --summary (pipeline/sink.h), as text or, with
+// --format markdown, Markdown; `report` (may be null) is told when standard
+// output would have been too large.
+std::unique_ptr<pipeline::Sink> MakeSummarySink(const pipeline::Options& options, buffer::OutputSink* out,
+                                                pipeline::Report* report);
 
 }  // namespace tfstream::forms

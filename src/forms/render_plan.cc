@@ -1,18 +1,20 @@
-// Draws --progress around whichever form renders the plan.
+// Picks the form's sink and the run for the document, and draws --progress
+// around the run.
 #include "forms/render_plan.h"
 
 #include <memory>
 
-#include "forms/html/render_html.h"
+#include "forms/html/html_sink.h"
 #include "forms/plan_bundle.h"
 #include "forms/plan_json.h"
 #include "forms/plan_markdown.h"
 #include "forms/plan_summary.h"
-#include "forms/plan_text.h"
 #include "forms/state_bundle.h"
 #include "forms/state_summary.h"
-#include "forms/state_text.h"
+#include "forms/text_sink.h"
+#include "pipeline/plan_run.h"
 #include "pipeline/progress_meter.h"
+#include "pipeline/state_run.h"
 
 namespace tfstream::forms {
 
@@ -31,28 +33,28 @@ Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink
       out->set_before_write([meter = progress.get()](std::string_view text) { meter->BeforeOutput(text); });
     }
   }
-  Status s;
+  std::unique_ptr<pipeline::Sink> sink;
   if (options.format == Format::kHtml) {
-    s = RenderHtml(input, options, progress.get(), out, report);
+    sink = MakeHtmlSink(options, out);
   } else if (options.state && options.bundle) {
-    s = WriteStateBundle(input, options, progress.get(), out, report);
+    sink = MakeStateBundleSink(out);
   } else if (options.state && options.format == Format::kJson) {
-    s = RenderStateJson(input, options, progress.get(), out, report);
+    sink = MakeStateJsonSink(out);
   } else if (options.state && options.summary) {
-    s = RenderStateSummary(input, options, progress.get(), out, report);
-  } else if (options.state) {
-    s = RenderStateText(input, options, progress.get(), out, report);
+    sink = MakeStateSummarySink(out);
   } else if (options.bundle) {
-    s = WriteBundle(input, options, progress.get(), out, report);
+    sink = MakeBundleSink(out);
   } else if (options.format == Format::kJson) {
-    s = RenderJson(input, options, progress.get(), out, report);
+    sink = MakeJsonSink(options, out);
   } else if (options.summary) {
-    s = RenderSummary(input, options, progress.get(), out, report);
+    sink = MakeSummarySink(options, out, report);
   } else if (options.format == Format::kMarkdown) {
-    s = RenderMarkdown(input, options, progress.get(), out, report);
+    sink = MakeMarkdownSink(options, out, report);
   } else {
-    s = RenderText(input, options, progress.get(), out, report);
+    sink = MakeTextSink(out);
   }
+  Status s = options.state ? pipeline::RunState(input, options, progress.get(), sink.get(), report)
+                           : pipeline::RunPlan(input, options, progress.get(), sink.get(), report);
   if (progress != nullptr) {
     progress->Finish();
     out->set_before_write(nullptr);

@@ -1,11 +1,14 @@
-// RenderPlan: one plan rendered in the output form the options choose: the
-// text (plan_text.h), --summary (plan_summary.h), --format markdown
-// (plan_markdown.h) or json (plan_json.h), or --bundle (plan_bundle.h).
+// RenderPlan: one plan (or, with --state, one state) rendered in the output
+// form the options choose: the text (text_sink.h), --summary
+// (plan_summary.h, state_summary.h), --format markdown (plan_markdown.h) or
+// json (plan_json.h, state_summary.h), or --bundle (plan_bundle.h,
+// state_bundle.h).
 //
-// The forms sit above the run (src/pipeline/): each drives the run's stages
-// (pre-scan, checks, PlanContext, the ordered block workers) and lays out
-// what they give; the run knows no form. Options, Input and Report, what a
-// caller hands in and gets back, are the run's (pipeline/plan_pipeline.h).
+// Each form is a sink (pipeline/sink.h) of the run of its document
+// (pipeline/plan_run.h, state_run.h): the run drives the stages (pre-scan,
+// checks, the ordered block workers) and pushes what the sink needs; the
+// run knows no form. Options, Input and Report, what a caller hands in and
+// gets back, are the run's (pipeline/plan_pipeline.h).
 #pragma once
 
 #include "base/status.h"

@@ -4,8 +4,8 @@
 
 #include "forms/json_out.h"
 #include "forms/plan_bundle.h"
-#include "forms/state_form.h"
 #include "pipeline/plan_context.h"
+#include "pipeline/state_run.h"
 #include "stream/json_scanner.h"
 
 namespace tfstream::forms {
@@ -86,14 +86,29 @@ Status WriteMergedValues(const pipeline::PlanContext& ctx, const stream::StateFa
 
 }  // namespace
 
-Status WriteStateBundle(const pipeline::Input& input, const pipeline::Options& options,
-                        pipeline::ProgressMeter* progress, buffer::OutputSink* out,
-                        pipeline::Report* report) {
-  PreparedStateForm form(input, options);
-  Status s = form.Prepare(progress, /*schemas_needed=*/true);
-  if (!s.ok()) return s;
-  pipeline::PlanContext& ctx = form.ctx;
-  const pipeline::PreparedState& prepared = form.state;
+namespace {
+
+// Everything is written at Begin: the state is copied, not rendered.
+class StateBundleSink : public pipeline::Sink {
+ public:
+  explicit StateBundleSink(buffer::OutputSink* out) : out_(out) {}
+  pipeline::Needs needs() const override {
+    pipeline::Needs n;
+    n.text = false;
+    n.checked_schemas = true;  // every resource's schema must be there, as for rendering
+    return n;
+  }
+  Status Begin(const pipeline::StateView& state) override;
+
+ private:
+  buffer::OutputSink* out_;
+};
+
+Status StateBundleSink::Begin(const pipeline::StateView& state) {
+  buffer::OutputSink* out = out_;
+  const pipeline::PlanContext& ctx = state.ctx;
+  const pipeline::PreparedState& prepared = state.prepared;
+  Status s;
   const stream::StateFacts& f = prepared.facts;
   NeededSchemaTypes needed;
   for (const auto& [key, use] : f.needed_schemas) {
@@ -115,8 +130,8 @@ Status WriteStateBundle(const pipeline::Input& input, const pipeline::Options& o
   if (f.members.provider_schemas) {
     has_provider_version = f.has_provider_format_version;
     provider_version = f.provider_format_version;
-  } else if (input.has_schemas) {
-    provider_version = pipeline::SchemasFile(&ctx).format_version;
+  } else if (ctx.in.has_schemas) {
+    provider_version = state.schemas_file_format_version;
     has_provider_version = !provider_version.empty();
   }
   if (has_provider_version) {
@@ -134,8 +149,13 @@ Status WriteStateBundle(const pipeline::Input& input, const pipeline::Options& o
   Member(out, "provider_schemas");
   if (!(s = WriteTrimmedProviderSchemas(*ctx.schemas, needed, out)).ok()) return s;
   out->Append("\n}\n");
-  if (report != nullptr) report->notes = ctx.notes;
   return out->Flush();
+}
+
+}  // namespace
+
+std::unique_ptr<pipeline::Sink> MakeStateBundleSink(buffer::OutputSink* out) {
+  return std::make_unique<StateBundleSink>(out);
 }
 
 }  // namespace tfstream::forms

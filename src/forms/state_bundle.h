@@ -16,14 +16,15 @@
 // given back once written.
 #pragma once
 
+#include <memory>
+
 #include "base/status.h"
 #include "buffer/output_sink.h"
-#include "pipeline/plan_pipeline.h"
-#include "pipeline/progress_meter.h"
+#include "pipeline/sink.h"
 
 namespace tfstream::forms {
 
-Status WriteStateBundle(const pipeline::Input& input, const pipeline::Options& options,
-                        pipeline::ProgressMeter* progress, buffer::OutputSink* out, pipeline::Report* report);
+// The sink of a state's --bundle (pipeline/sink.h).
+std::unique_ptr<pipeline::Sink> MakeStateBundleSink(buffer::OutputSink* out);
 
 }  // namespace tfstream::forms

@@ -26,16 +26,15 @@
 // names, sorted ([] with --address).
 #pragma once
 
-#include "base/status.h"
+#include <memory>
+
 #include "buffer/output_sink.h"
-#include "pipeline/plan_pipeline.h"
-#include "pipeline/progress_meter.h"
+#include "pipeline/sink.h"
 
 namespace tfstream::forms {
 
-Status RenderStateSummary(const pipeline::Input& input, const pipeline::Options& options,
-                          pipeline::ProgressMeter* progress, buffer::OutputSink* out, pipeline::Report* report);
-Status RenderStateJson(const pipeline::Input& input, const pipeline::Options& options,
-                       pipeline::ProgressMeter* progress, buffer::OutputSink* out, pipeline::Report* report);
+// The sinks of a state's --summary and --format json (pipeline/sink.h).
+std::unique_ptr<pipeline::Sink> MakeStateSummarySink(buffer::OutputSink* out);
+std::unique_ptr<pipeline::Sink> MakeStateJsonSink(buffer::OutputSink* out);
 
 }  // namespace tfstream::forms

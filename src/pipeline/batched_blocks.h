@@ -48,10 +48,13 @@ struct Batch {
 
 struct RenderedBatch {
   std::string text;
-  // Per element: where its block ends in `text`, and where it ends in the input.
-  std::vector<std::pair<size_t, uint64_t>> ends;
-  // Per element of `ends`, when the sink asks for them (BlockSink::element).
-  std::vector<BlockElement> elements;
+  // Per element: where its block ends in `text`, and where the element
+  // starts and ends in the input.
+  struct End {
+    size_t text_end;
+    uint64_t input_begin, input_end;
+  };
+  std::vector<End> ends;
   Status failure;  // of the element after the last in `ends`
 };
 
@@ -96,7 +99,6 @@ Status RenderBlocksInBatches(const PlanContext& ctx, int jobs, WalkFn walk, Rend
         ResourceWorker& w = *workers[static_cast<size_t>(id)];
         out->text.clear();
         out->ends.clear();
-        out->elements.clear();
         out->failure = Status::Ok();
         for (const BlockElement& e : batch.elements) {
           size_t mark = out->text.size();
@@ -108,24 +110,24 @@ Status RenderBlocksInBatches(const PlanContext& ctx, int jobs, WalkFn walk, Rend
             out->failure = s;
             break;
           }
-          out->ends.emplace_back(out->text.size(), e.offset + e.raw.size());
-          if (sink.element) out->elements.push_back(e);
+          out->ends.push_back({out->text.size(), e.offset, e.offset + e.raw.size()});
         }
         return Status::Ok();
       },
       [&](RenderedBatch& rendered) {
         size_t begin = 0;
         Status s;
-        for (size_t i = 0; i < rendered.ends.size(); ++i) {
-          const auto& [text_end, input_end] = rendered.ends[i];
-          if (text_end > begin && sink.element) sink.element(rendered.elements[i].raw, rendered.elements[i].offset);
-          if (text_end > begin)
-            s = sink.consume(std::string_view(rendered.text).substr(begin, text_end - begin));
+        const std::string_view doc = ctx.in.plan;
+        for (const auto& [text_end, input_begin, input_end] : rendered.ends) {
+          if (text_end > begin) {
+            s = sink.consume(RenderedBlock{std::string_view(rendered.text).substr(begin, text_end - begin),
+                                           doc.substr(input_begin, input_end - input_begin), input_begin});
+          }
           begin = text_end;
           if (!s.ok()) return s;
           consumed(input_end);
         }
-        if (!rendered.ends.empty()) release(rendered.ends.back().second);
+        if (!rendered.ends.empty()) release(rendered.ends.back().input_end);
         s = sink.flush();
         return s.ok() ? rendered.failure : s;
       });

@@ -20,8 +20,7 @@ Status RenderBlocks(const PlanContext& ctx, stream::ByteRange range, BlockRender
       text.clear();
       Status s = (worker->*render)(raw, offset, &text);
       worker->Reset();
-      if (s.ok() && !text.empty() && sink.element) sink.element(raw, offset);
-      if (s.ok() && !text.empty()) s = sink.consume(text);
+      if (s.ok() && !text.empty()) s = sink.consume(RenderedBlock{text, raw, offset});
       if (s.ok() && !text.empty()) s = sink.flush();
       report(offset + raw.size());
       return s;

@@ -17,17 +17,22 @@ namespace tfstream::pipeline {
 using BlockRenderFn = Status (ResourceWorker::*)(std::string_view raw, uint64_t offset, std::string* out);
 
 // Calls consume(block) on the calling thread, in input order, for each
-// block that prints; the view is valid during the call. `flush()` is called
+// block that prints; the views are valid during the call. `flush()` is called
 // whenever the blocks consumed so far may be written: after each block on
 // one thread, after each batch of neighbouring elements (at most
 // kBatchBytes of input, or one element) on several. `worker` renders on this
 // thread when one thread is enough. `progress` may be null.
-// `element(raw, offset)`, when set, is called just before consume() with
-// the element the block was rendered from (for a form that indexes blocks).
+// A rendered block and the element it was rendered from (its JSON, which
+// stays mapped until the block is consumed, and where it starts), so that a
+// sink asking for more than the text can read the element's facts.
+struct RenderedBlock {
+  std::string_view text;
+  std::string_view raw;
+  uint64_t offset = 0;
+};
 struct BlockSink {
-  std::function<Status(std::string_view block)> consume;
+  std::function<Status(const RenderedBlock& block)> consume;
   std::function<Status()> flush;
-  std::function<void(std::string_view raw, uint64_t offset)> element;
 };
 Status RenderBlocks(const PlanContext& ctx, stream::ByteRange range, BlockRenderFn render, ResourceWorker* worker,
                     ProgressMeter* progress, const BlockSink& sink);

@@ -47,7 +47,7 @@ struct Options {
   // --action / --address: which planned-change blocks are shown.
   stream::ChangeFilter filter;
   // --state: the input is a state (`terraform show -json` without a
-  // planfile), rendered as `terraform show` prints it (forms/state_text.h).
+  // planfile), rendered as `terraform show` prints it (pipeline/state_run.h).
   bool state = false;
   // --drift hide: the drift section ("Objects have changed outside of ...")
   // is one line saying how many objects it holds (plan_sections.h).

@@ -85,8 +85,16 @@ Status PrepareOutputs(const PlanContext& ctx, ResourceWorker* worker, std::vecto
   return Status::Ok();
 }
 
+SectionOut SectionOut::Nowhere() {
+  SectionOut out;
+  out.text = [](Part, std::string_view) { return Status::Ok(); };
+  out.blocks.consume = [](const RenderedBlock&) { return Status::Ok(); };
+  out.blocks.flush = [] { return Status::Ok(); };
+  return out;
+}
+
 Status RenderOutputs(const PlanContext& ctx, ResourceWorker* worker, const std::vector<OutputEntry>& outputs,
-                     std::string* out) {
+                     const OutputFn& each) {
   // Names align to the longest escaped name among all outputs, shown or not.
   size_t max_len = 0;
   std::vector<std::string> escaped;
@@ -95,11 +103,14 @@ Status RenderOutputs(const PlanContext& ctx, ResourceWorker* worker, const std::
     max_len = std::max(max_len, escaped.back().size());
   }
   bool any = false;
+  std::string text;
   for (size_t i = 0; i < outputs.size(); ++i) {
     if (outputs[i].action == Action::kNoOp) continue;
     Diff d;
     Status s = worker->ComputeOutputDiff(outputs[i].range, outputs[i].name, &d);
     if (!s.ok()) return s;
+    text.clear();
+    std::string* out = &text;
     if (any) out->push_back('\n');
     any = true;
     out->append(ctx.palette.Symbol(d.action));  // Color(DiffActionSymbol) + " "
@@ -109,15 +120,19 @@ Status RenderOutputs(const PlanContext& ctx, ResourceWorker* worker, const std::
     d.RenderHuman(0, worker->Opts(), out);
     worker->Reset();
     if (worker->has_error()) return Status::Error(ctx.in.plan_label + ": output " + outputs[i].name + ": " + worker->error());
+    if (!(s = each(outputs[i], text)).ok()) return s;
   }
   return Status::Ok();
 }
 
-Status RenderCliActions(const PlanContext& ctx, ResourceWorker* worker, std::string* out) {
+Status RenderCliActions(const PlanContext& ctx, ResourceWorker* worker, const InvocationFn& each) {
   bool any = false;
+  std::string text;
   for (size_t i = 0; i < ctx.facts.actions.size(); ++i) {
     const stream::ActionInvocationFacts& f = ctx.facts.actions[i];
     if (!f.invoke) continue;
+    text.clear();
+    std::string* out = &text;
     if (any) out->push_back('\n');
     any = true;
     // The format string is coloured before the address is substituted, so
@@ -136,12 +151,13 @@ Status RenderCliActions(const PlanContext& ctx, ResourceWorker* worker, std::str
     render::plan::AppendActionInvocation(view, worker->Opts(), out);
     worker->Reset();
     if (worker->has_error()) return ctx.AddressError(f.address, worker->error(), f.range.begin);
+    if (!(s = each(f, text)).ok()) return s;
   }
   return Status::Ok();
 }
 
 Status RenderDrift(const PlanContext& ctx, ResourceWorker* worker, const std::vector<OutputEntry>& outputs,
-                   buffer::OutputSink* out, bool* shown, size_t* blocks) {
+                   const SectionOut& out, bool* shown, size_t* blocks) {
   *shown = false;
   if (blocks != nullptr) *blocks = 0;
   if (!ctx.facts.resource_drift.present) return Status::Ok();
@@ -157,35 +173,33 @@ Status RenderDrift(const PlanContext& ctx, ResourceWorker* worker, const std::ve
     if (empty) return DriftQualifies(ctx, worker, /*check_all=*/true, &any);
   }
   const Flavor& f = *ctx.flavor;
-  out->Append(ctx.colorize.Color(f.Wording("\n[bold][cyan]Note:[reset][bold] Objects have changed outside of {product}\n")));
-  out->Append("\n");
-  out->Append(Wrap(ctx, f.Wording("{product} detected the following changes made outside of {product} since the last \"{cli} apply\" which may have affected this plan:\n")));
+  std::string heading = ctx.colorize.Color(f.Wording("\n[bold][cyan]Note:[reset][bold] Objects have changed outside of {product}\n"));
+  heading += "\n";
+  heading += Wrap(ctx, f.Wording("{product} detected the following changes made outside of {product} since the last \"{cli} apply\" which may have affected this plan:\n"));
+  if (!(s = out.text(Part::kHeading, heading)).ok()) return s;
   BlockSink sink;
-  sink.consume = [out, blocks](std::string_view block) {
+  sink.consume = [&out, blocks](const RenderedBlock& block) {
     if (blocks != nullptr) ++*blocks;
-    return out->AppendBlock(block);
+    return out.blocks.consume(block);
   };
-  sink.flush = [out] { return out->Flush(); };
-  sink.element = [out](std::string_view raw, uint64_t offset) {
-    out->NoteBlockOrigin(buffer::BlockOrigin::Element("drift", raw, offset));
-  };
+  sink.flush = out.blocks.flush;
   s = RenderBlocks(ctx, ctx.facts.resource_drift, &ResourceWorker::RenderDriftBlock, worker, nullptr, sink);
   if (!s.ok()) return s;
+  std::string closing;
   if (ctx.opt.mode == PlanMode::kRefreshOnly) {
-    out->Append(Wrap(ctx, f.Wording("\n\nThis is a refresh-only plan, so {product} will not take any actions to undo these. If you were expecting these changes then you can apply this plan to record the updated values in the {product} state without changing any remote objects.")));
+    closing = Wrap(ctx, f.Wording("\n\nThis is a refresh-only plan, so {product} will not take any actions to undo these. If you were expecting these changes then you can apply this plan to record the updated values in the {product} state without changing any remote objects."));
   } else {
-    out->Append(Wrap(ctx, "\n\nUnless you have made equivalent changes to your configuration, or ignored the relevant attributes using ignore_changes, the following plan may include actions to undo or respond to these changes."));
+    closing = Wrap(ctx, "\n\nUnless you have made equivalent changes to your configuration, or ignored the relevant attributes using ignore_changes, the following plan may include actions to undo or respond to these changes.");
   }
-  out->Append("\n");
+  closing += "\n";
+  if (!(s = out.text(Part::kClosing, closing)).ok()) return s;
   *shown = true;
   return Status::Ok();
 }
 
 Status CountDrift(const PlanContext& ctx, ResourceWorker* worker, const std::vector<OutputEntry>& outputs,
                   bool* shown, size_t* blocks) {
-  buffer::OutputSink nowhere([](std::string_view) {});
-  Status s = RenderDrift(ctx, worker, outputs, &nowhere, shown, blocks);
-  return s.ok() ? nowhere.Flush() : s;
+  return RenderDrift(ctx, worker, outputs, SectionOut::Nowhere(), shown, blocks);
 }
 
 std::string HiddenDriftWords(const Flavor& flavor, size_t blocks) {
@@ -193,13 +207,13 @@ std::string HiddenDriftWords(const Flavor& flavor, size_t blocks) {
          flavor.Wording(" changed outside of {product} (not shown: --drift hide)");
 }
 
-Status RenderDeferred(const PlanContext& ctx, ResourceWorker* worker, buffer::OutputSink* out, bool* shown) {
+Status RenderDeferred(const PlanContext& ctx, ResourceWorker* worker, const SectionOut& out, bool* shown) {
   *shown = false;
   if (ctx.facts.shape != stream::InputShape::kRenderer || !ctx.facts.deferred_changes.present) return Status::Ok();
   return ctx.ForEachElement(ctx.facts.deferred_changes, [&](std::string_view raw, uint64_t offset) -> Status {
     if (!*shown) {
-      out->Append(ctx.colorize.Color("\n[bold][cyan]Note:[reset][bold] This is a partial plan, parts can only be known in the next plan / apply cycle.\n"));
-      out->Append("\n");
+      Status h = out.text(Part::kHeading, ctx.colorize.Color("\n[bold][cyan]Note:[reset][bold] This is a partial plan, parts can only be known in the next plan / apply cycle.\n") + "\n");
+      if (!h.ok()) return h;
       *shown = true;
     }
     worker->set_element_offset(offset);
@@ -226,11 +240,8 @@ Status RenderDeferred(const PlanContext& ctx, ResourceWorker* worker, buffer::Ou
     block.push_back('\n');
     worker->Reset();
     if (worker->has_error()) return ctx.AddressError(rc.address, worker->error(), worker->element_offset());
-    std::string address(rc.address);
-    if (!rc.deposed.empty()) address += " (deposed object " + std::string(rc.deposed) + ")";
-    out->NoteBlockOrigin(buffer::BlockOrigin::Named("deferred", address, stream::ActionWord(rc.action)));
-    Status appended = out->AppendBlock(block);
-    return appended.ok() ? out->Flush() : appended;
+    st = out.blocks.consume(RenderedBlock{block, raw, offset});
+    return st.ok() ? out.blocks.flush() : st;
   });
 }
 

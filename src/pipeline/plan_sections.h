@@ -7,9 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "buffer/output_sink.h"
+#include "pipeline/change_blocks.h"
 #include "pipeline/plan_context.h"
 #include "pipeline/resource_worker.h"
+#include "pipeline/sink.h"
 
 namespace tfstream::pipeline {
 
@@ -19,19 +20,32 @@ struct OutputEntry {
   render::Action action = render::Action::kNoOp;
 };
 
+// Where a section goes: the text that is no block (its heading, its
+// closing words) and its blocks, each as soon as it is rendered.
+struct SectionOut {
+  std::function<Status(Part part, std::string_view text)> text;
+  BlockSink blocks;
+  // A section rendered into nothing (to fail as it would, or to count it).
+  static SectionOut Nowhere();
+};
+
 // Lists output_changes sorted by name (a repeated name keeps its last value)
 // with each output's action.
 Status PrepareOutputs(const PlanContext& ctx, ResourceWorker* worker, std::vector<OutputEntry>* outputs);
-// renderHumanDiffOutputs: the lines of the "Changes to Outputs" section.
+// renderHumanDiffOutputs: the lines of the "Changes to Outputs" section,
+// each output's (a "\n" before all but the first) given to `each`.
+using OutputFn = std::function<Status(const OutputEntry& output, std::string_view text)>;
 Status RenderOutputs(const PlanContext& ctx, ResourceWorker* worker, const std::vector<OutputEntry>& outputs,
-                     std::string* out);
-// renderHumanActionInvocations: CLI-invoked actions.
-Status RenderCliActions(const PlanContext& ctx, ResourceWorker* worker, std::string* out);
+                     const OutputFn& each);
+// renderHumanActionInvocations: CLI-invoked actions, each one's text (a
+// "\n" before all but the first) given to `each`.
+using InvocationFn = std::function<Status(const stream::ActionInvocationFacts& action, std::string_view text)>;
+Status RenderCliActions(const PlanContext& ctx, ResourceWorker* worker, const InvocationFn& each);
 
 // renderHumanDiffDrift; *shown tells whether anything was printed, *blocks
 // (when given) how many resource blocks it listed.
 Status RenderDrift(const PlanContext& ctx, ResourceWorker* worker, const std::vector<OutputEntry>& outputs,
-                   buffer::OutputSink* out, bool* shown, size_t* blocks = nullptr);
+                   const SectionOut& out, bool* shown, size_t* blocks = nullptr);
 // --drift hide: the drift section rendered into nothing (so that it fails
 // as it would), *shown as RenderDrift's and *blocks its number of blocks.
 Status CountDrift(const PlanContext& ctx, ResourceWorker* worker, const std::vector<OutputEntry>& outputs,
@@ -41,6 +55,7 @@ Status CountDrift(const PlanContext& ctx, ResourceWorker* worker, const std::vec
 // shown: --drift hide)".
 std::string HiddenDriftWords(const Flavor& flavor, size_t blocks);
 // renderHumanDeferredChanges (renderer-shaped input only).
-Status RenderDeferred(const PlanContext& ctx, ResourceWorker* worker, buffer::OutputSink* out, bool* shown);
+// Each block comes with the deferred element (its "resource_change" inside).
+Status RenderDeferred(const PlanContext& ctx, ResourceWorker* worker, const SectionOut& out, bool* shown);
 
 }  // namespace tfstream::pipeline

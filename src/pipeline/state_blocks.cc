@@ -33,7 +33,7 @@ Status RenderStateBlocks(const PlanContext& ctx, const stream::StateFacts& facts
       text.clear();
       Status s = worker->RenderStateBlock(raw, offset, blank_lines, &text);
       worker->Reset();
-      if (s.ok()) s = sink.consume(text);
+      if (s.ok()) s = sink.consume(RenderedBlock{text, raw, offset});
       if (s.ok()) s = sink.flush();
       release_to(offset + raw.size());
       report(offset + raw.size());

@@ -491,7 +491,7 @@ unwritable_prefix() {
 version_names_renderer() { t --version | grep -q 'terraform: hashicorp/terraform internal/command/jsonformat @883c7221ee2e' && t --version | grep -q 'opentofu:  opentofu/opentofu v1.12.6 internal/command/jsonformat @b4305e5a5dd2'; }
 help_documents_options() {
   local h w
-  h=$(t --help) || return 1
+  h=$(t --help-all) || return 1
   for w in --action --address --summary --format --max-bytes --output-prefix --progress --detailed-exitcode \
     --group-by --max-parts --details-url --title Terminal: Progress: Filters: Summary: Markdown: JSON: \
     'Exit status:' Examples:; do

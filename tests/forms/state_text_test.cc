@@ -1,4 +1,4 @@
-#include "forms/state_text.h"
+#include "forms/render_plan.h"
 
 #include <catch2/catch.hpp>
 #include <string>

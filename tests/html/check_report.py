@@ -12,7 +12,8 @@ must hold exactly that text:
   - each chunk's payload and index inflate with zlib; the entries of each
     index tile its text without gap or overlap, and all chunks' entries put
     together are byte for byte the text form's output (coloured too);
-  - every block entry starts with the comment line naming its address;
+  - every resource block entry starts with the comment line naming its
+    address (outputs and action invocations are blocks too);
   - for plans, the blocks of the "changes" section are, in order, the
     address and action of --format json's resource_changes, and the
     metadata's counts are theirs.
@@ -98,6 +99,8 @@ def check_case(tfstream, case, args_file):
         return f"metadata color {meta['color']}"
     sgr = re.compile(rb"\x1b\[[0-9;]*m")
     for kind, section, address, action, module, t in blocks:
+        if section not in ("changes", "drift", "deferred", "state"):
+            continue  # an output ("  + name = ..."), an action invocation
         first = sgr.sub(b"", t).split(b"\n", 1)[0].lstrip(b" ").decode("utf-8", "replace")
         # A moved block's line names the old address first ("# OLD has moved
         # to NEW"); an address holding a newline shows its first line; the

@@ -14,7 +14,7 @@
 #include "buffer/base64.h"
 #include "buffer/deflate_chunks.h"
 #include "forms/html/html_escape.h"
-#include "forms/html/text_entries.h"
+#include "forms/html/block_address.h"
 #include "pipeline/plan_doc.h"
 
 namespace {
