@@ -22,8 +22,10 @@
 #                  text, summary (--summary), markdown (--format=markdown
 #                  --max-bytes=0), json (--format=json), summary-md (--summary
 #                  --format=markdown --max-bytes=0), group (--summary --group-by
-#                  module), group-md (the same in Markdown, --max-bytes=0);
-#                  default all seven. Large collections: text.
+#                  module), group-md (the same in Markdown, --max-bytes=0),
+#                  html (--format=html, colour off as every row: --color=never);
+#                  default all eight. Large collections: text. The state rows:
+#                  text, --summary and html.
 #   --jobs LIST    run each row once per tfstream --jobs value, comma-separated
 #                  (e.g. 1,2: how each row scales with cores); default: the
 #                  binary's own default, no --jobs argument
@@ -48,7 +50,7 @@ BUNDLE=1
 TIMEOUT=900
 JV_TIMEOUT=120
 ONLY=
-FORMS=text,summary,markdown,json,summary-md,group,group-md
+FORMS=text,summary,markdown,json,summary-md,group,group-md,html
 JOBS_LIST=
 ISSUE34=0
 while [[ $# -gt 0 ]]; do
@@ -66,7 +68,7 @@ while [[ $# -gt 0 ]]; do
     --forms) FORMS=$2; shift 2 ;;
     --jobs) JOBS_LIST=$2; shift 2 ;;
     --issue34) ISSUE34=1; shift ;;
-    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,35p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -169,6 +171,7 @@ form_args() {
     summary-md) echo "--summary --format=markdown --max-bytes=0" ;;
     group) echo "--summary --group-by=module" ;;
     group-md) echo "--summary --group-by=module --format=markdown --max-bytes=0" ;;
+    html) echo "--format=html" ;;
     *) echo "bench.sh: unknown form $1" >&2; exit 2 ;;
   esac
 }
@@ -274,6 +277,7 @@ if wanted "$name"; then
   ensure_plan "$name" python3 "$PERF/gen_state.py" "$src" 300M "$SCRATCH/$name"
   INPUTS+=("$name|$SCRATCH/$name|--state --schemas=$SCHEMAS|text")
   [[ $ISSUE34 -eq 1 ]] || INPUTS+=("$name|$SCRATCH/$name|--state --summary|summary")
+  [[ $ISSUE34 -eq 1 ]] || INPUTS+=("$name|$SCRATCH/$name|--state --schemas=$SCHEMAS --format=html|html")
 fi
 if [[ $LARGE -eq 1 ]]; then
   for shape in show renderer; do

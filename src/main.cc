@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
@@ -181,6 +182,7 @@ int main(int argc, char** argv) {
   int width = -1;
   int jobs = 0;
   std::string progress = "auto", format = "text", output_prefix, group_by, details_url, title, drift = "show";
+  std::string output_path;
   std::vector<std::string> action_lists, address_globs, ignore_globs;
   std::string compare_old;
   long long max_bytes = -1, max_parts = -1;
@@ -224,7 +226,9 @@ int main(int argc, char** argv) {
       ("group-by", po::value<std::string>(&group_by)->value_name("module"),
        "with --summary or --format json: the shown blocks as a tree of modules with their counts (see Summary)")
       ("format", po::value<std::string>(&format)->value_name("F"),
-       "text | markdown | json (default text; see Markdown, JSON)")
+       "text | markdown | json | html (default text; see Markdown, JSON, HTML report)")
+      ("output,o", po::value<std::string>(&output_path)->value_name("FILE"),
+       "write the output to FILE (created or truncated) instead of standard output")
       ("detailed-exitcode", "exit 0 when the plan has no changes, 2 when it has, 1 on error or an errored plan, "
        "as terraform plan -detailed-exitcode (see Exit status)")
       ("bundle", "write one self-contained plan document instead of the text: renderer-shaped, the provider "
@@ -239,7 +243,7 @@ int main(int argc, char** argv) {
        "Markdown: link to the full plan, in every note of what was left out or cut (--max-parts, a block over "
        "--max-bytes, the destroy alert's list)")
       ("title", po::value<std::string>(&title)->value_name("TEXT"),
-       "Markdown: a heading on every part (one project of several in a pull request)")
+       "Markdown: a heading on every part (one project of several in a pull request); HTML: the page's title")
       ("strict-schemas", "exit 1 (after rendering everything) when resources' values carry attributes or blocks "
        "their schemas lack, which are warned about on standard error and not shown (see Input)")
       ("progress", po::value<std::string>(&progress)->value_name("WHEN"),
@@ -342,12 +346,12 @@ int main(int argc, char** argv) {
   options.state = vm.count("state") > 0;
   for (const char* name : {"mode", "quality", "action", "detailed-exitcode", "group-by", "max-bytes",
                            "output-prefix", "max-parts", "details-url", "title"}) {
-    if (options.state && vm.count(name)) {
+    if (options.state && vm.count(name) && !(format == "html" && std::strcmp(name, "title") == 0)) {
       return Fail(std::string("--") + name + " applies to plans, not to a state (--state)", usage);
     }
   }
   if (options.state && vm.count("format") && format == "markdown") {
-    return Fail("--format markdown applies to plans, not to a state (--state): use text or json", usage);
+    return Fail("--format markdown applies to plans, not to a state (--state): use text, json or html", usage);
   }
   if (mode == "normal") {
     options.mode = tfstream::pipeline::PlanMode::kNormal;
@@ -390,7 +394,8 @@ int main(int argc, char** argv) {
     options.renderer_version = {tfstream::pipeline::RendererVersion::Kind::kGiven, renderer_version};
   }
   options.show_sensitive = vm.count("show-sensitive") > 0;
-  bool tty = isatty(STDOUT_FILENO) != 0;
+  // Output to a file (--output) is never a terminal's.
+  bool tty = output_path.empty() && isatty(STDOUT_FILENO) != 0;
   if (vm.count("no-color")) color = "never";
   if (color == "always") {
     options.color = true;
@@ -406,7 +411,7 @@ int main(int argc, char** argv) {
   }
   // A width given must be one: -1 is only the "not given" marker.
   if (vm.count("width") && width < 0) return Fail("--width must be at least 0", usage);
-  options.width = width >= 0 ? width : (tty ? TerminalWidth() : 78);
+  options.width = width >= 0 ? width : (tty && format != "html" ? TerminalWidth() : 78);
   options.stdout_is_terminal = tty;
   if (progress == "always" || (progress == "auto" && isatty(STDERR_FILENO))) {
     options.progress_fd = STDERR_FILENO;
@@ -441,9 +446,12 @@ int main(int argc, char** argv) {
     if (!options.summary && format != "json") return Fail("--group-by applies to --summary and --format json", usage);
     options.group_by_module = true;
   }
-  bool markdown_only = vm.count("max-parts") || vm.count("details-url") || vm.count("title");
+  bool markdown_only = vm.count("max-parts") || vm.count("details-url");
   if (markdown_only && format != "markdown") {
-    return Fail("--max-parts, --details-url and --title apply to --format markdown only", usage);
+    return Fail("--max-parts and --details-url apply to --format markdown only", usage);
+  }
+  if (vm.count("title") && format != "markdown" && format != "html") {
+    return Fail("--title applies to --format markdown and html only", usage);
   }
   if (format == "json") {
     if (color == "always") return Fail("--format json is never coloured; drop --color always", usage);
@@ -472,8 +480,20 @@ int main(int argc, char** argv) {
     if (title.find('\n') != std::string::npos) return Fail("--title must be one line", usage);
     options.details_url = details_url;
     options.title = title;
+  } else if (format == "html") {
+    // The page shows colour as styles, so it is on unless asked off:
+    // --color auto asks about a terminal, and the report is read elsewhere.
+    options.format = tfstream::pipeline::Format::kHtml;
+    options.color = color != "never";
+    if (options.summary) return Fail("--summary is a form of its own; --format html shows the whole text", usage);
+    if (max_bytes != -1 || vm.count("output-prefix")) {
+      return Fail("--max-bytes and --output-prefix apply to --format markdown only", usage);
+    }
+    if (vm.count("title") && title.empty()) return Fail("--title must not be empty", usage);
+    if (title.find('\n') != std::string::npos) return Fail("--title must be one line", usage);
+    options.title = title;
   } else if (format != "text") {
-    return Fail("--format must be text, markdown or json, not '" + format + "'", usage);
+    return Fail("--format must be text, markdown, json or html, not '" + format + "'", usage);
   } else if (max_bytes != -1 || vm.count("output-prefix")) {
     return Fail("--max-bytes and --output-prefix apply to --format markdown only", usage);
   }
@@ -511,7 +531,8 @@ int main(int argc, char** argv) {
     ignore.push_back(std::move(g));
   }
   if ((plan_path == "-" || schemas == "-") && !stdin_open) return Fail("<stdin>: standard input is closed", 1);
-  if (!stdout_open) return Fail("cannot write standard output: it is closed", 1);
+  if (!stdout_open && output_path.empty()) return Fail("cannot write standard output: it is closed", 1);
+  if (vm.count("output") && output_path.empty()) return Fail("--output must not be an empty string", usage);
 
   tfstream::buffer::InputFile plan_file, schemas_file;
   Status s = plan_file.Open(plan_path);
@@ -556,7 +577,23 @@ int main(int argc, char** argv) {
   }
   CatchShrinkingInput(job.input.plan_label + (compare ? " or " + job.compare_input.old_plan.plan_label : "") +
                       (job.input.has_schemas ? " or " + job.input.schemas_label : ""));
-  tfstream::buffer::OutputSink sink(STDOUT_FILENO);
+  int out_fd = STDOUT_FILENO;
+  if (!output_path.empty()) {
+    // Never the input itself: truncating it would lose the plan being read.
+    struct stat out_stat, in_stat;
+    if (stat(output_path.c_str(), &out_stat) == 0 &&
+        ((plan_path != "-" && stat(plan_path.c_str(), &in_stat) == 0 && out_stat.st_dev == in_stat.st_dev &&
+          out_stat.st_ino == in_stat.st_ino) ||
+         (!schemas.empty() && schemas != "-" && stat(schemas.c_str(), &in_stat) == 0 &&
+          out_stat.st_dev == in_stat.st_dev && out_stat.st_ino == in_stat.st_ino) ||
+         (compare && compare_old != "-" && stat(compare_old.c_str(), &in_stat) == 0 &&
+          out_stat.st_dev == in_stat.st_dev && out_stat.st_ino == in_stat.st_ino))) {
+      return Fail("--output " + output_path + " is an input of this run", usage);
+    }
+    out_fd = open(output_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (out_fd < 0) return Fail(output_path + ": " + std::strerror(errno), 1);
+  }
+  tfstream::buffer::OutputSink sink(out_fd);
   job.sink = &sink;
 
   // Where 1 GiB of address space cannot be spared (ulimit -v), smaller

@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "forms/html/html_sink.h"
 #include "forms/plan_bundle.h"
 #include "forms/plan_json.h"
 #include "forms/plan_markdown.h"
@@ -33,7 +34,9 @@ Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink
     }
   }
   std::unique_ptr<pipeline::Sink> sink;
-  if (options.state && options.bundle) {
+  if (options.format == Format::kHtml) {
+    sink = MakeHtmlSink(options, out);
+  } else if (options.state && options.bundle) {
     sink = MakeStateBundleSink(out);
   } else if (options.state && options.format == Format::kJson) {
     sink = MakeStateJsonSink(out);

@@ -19,7 +19,7 @@ namespace tfstream::pipeline {
 
 enum class PlanMode { kNormal, kDestroy, kRefreshOnly };
 enum class Quality { kAuto, kNone, kErrored, kNoChanges };
-enum class Format { kText, kMarkdown, kJson };
+enum class Format { kText, kMarkdown, kJson, kHtml };
 // --flavor: whose renderer to reproduce; kAuto decides from the plan and
 // schemas in the pre-scan (PlanContext::flavor), before any output.
 enum class FlavorChoice { kAuto, kTerraform, kOpenTofu };

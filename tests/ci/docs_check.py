@@ -117,7 +117,7 @@ SAMPLE = {"--schemas": None, "--mode": "destroy", "--color": "never", "--width":
           "--renderer-version": "latest", "--quality": "auto", "--jobs": "1", "--action": "create",
           "--address": "x", "--drift": "hide", "--group-by": "module", "--format": "json", "--max-bytes": "2000",
           "--output-prefix": None, "--max-parts": "2", "--details-url": "https://x", "--title": "t",
-          "--progress": "never"}
+          "--progress": "never", "--output": os.devnull}
 SKIP = {"--help", "--help-all", "--version", "--bundle", "--schemas", "--output-prefix"}
 
 

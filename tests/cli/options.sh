@@ -371,8 +371,8 @@ PY
 detailed_exitcode_errors() {
   exit_is 1 --detailed-exitcode --summary --quality errored $P && grep -q 'the plan errored' "$WORK/err" &&
     [ -s "$WORK/out" ] &&
-    exit_is 1 --detailed-exitcode --bogus $P && exit_is 1 --detailed-exitcode --format html $P &&
-    exit_is 1 --detailed --format html $P && exit_is 3 --detailed-exitcode --format markdown --max-bytes 1024 $P &&
+    exit_is 1 --detailed-exitcode --bogus $P && exit_is 1 --detailed-exitcode --format yaml $P &&
+    exit_is 1 --detailed --format yaml $P && exit_is 3 --detailed-exitcode --format markdown --max-bytes 1024 $P &&
     exit_is 1 --detailed-exitcode "$WORK/no-such-plan.json" && exit_is 2 --bogus $P
 }
 check detailed_exitcode_changes detailed_exitcode_changes
@@ -466,7 +466,7 @@ schemas_without_plan_on_a_terminal() {
 }
 check schemas_without_plan_on_a_terminal schemas_without_plan_on_a_terminal
 check empty_address usage_error --address '' $P
-check bad_format usage_error --format html $P
+check bad_format usage_error --format yaml $P
 check tiny_max_bytes usage_error --format markdown --max-bytes 100 $P
 check max_bytes_needs_markdown usage_error --max-bytes 5000 $P
 check prefix_needs_markdown usage_error --output-prefix x $P
