@@ -518,6 +518,7 @@ int main(int argc, char** argv) {
                     "same, 2 when they differ)", usage);
       }
     }
+    if (format == "html") return Fail("--format html does not apply to --compare (text, markdown or json)", usage);
     if (compare_old.empty()) return Fail("--compare must name the old plan (use - for standard input)", usage);
     if (compare_old == "-" && (plan_path == "-" || schemas == "-")) {
       return Fail("only one of OLD, PLAN and --schemas can be standard input", usage);

@@ -272,6 +272,9 @@ Status RenderComparison(const pipeline::CompareInput& in, const pipeline::Option
     case pipeline::Format::kJson:
       sink = std::make_unique<CompareJson>(out);
       break;
+    case pipeline::Format::kHtml:
+      // The command line refuses it: the report's index is made for one plan's blocks.
+      return Status::Error("--format html does not apply to --compare");
   }
   return pipeline::RunCompare(in, options, sink.get(), report, differ);
 }
