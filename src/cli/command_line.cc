@@ -61,6 +61,17 @@ std::string OptionList(const po::options_description& desc) {
   return FormatOptionList("Options", list);
 }
 
+// "Terraform 1.5.0 to 1.16.x, OpenTofu 1.6.0 to 1.12.x".
+std::string ReleaseRangeText() {
+  std::string text;
+  for (FlavorId id : {FlavorId::kTerraform, FlavorId::kOpenTofu}) {
+    const ReleaseRange range = SupportedReleases(id);
+    if (!text.empty()) text += ", ";
+    text += std::string(FlavorProfile(id).product_name) + " " + range.oldest.Name() + " to " + range.newest.Name();
+  }
+  return text;
+}
+
 }  // namespace
 
 Terminals ReadTerminals(bool stdin_open, bool stdout_open) {
@@ -301,17 +312,26 @@ std::optional<int> ParseCommandLine(int argc, char** argv, const Environment& en
     std::string hint = flavor == "tofu" || flavor == "OpenTofu" ? " (OpenTofu's renderer is --flavor opentofu)" : "";
     return Fail("--flavor must be terraform, opentofu or auto, not '" + flavor + "'" + hint, usage);
   }
-  // --renderer-version: a malformed X.Y[.Z] is a note when the plan is read
-  // (pipeline/release_choice.h), as a malformed terraform_version is.
+  // --renderer-version: a release given is one, or a CI that pins a release
+  // would silently get another's text (a malformed terraform_version inside
+  // a plan is only a note: pipeline/release_choice.h).
   if (renderer_version == "auto") {
     options.renderer_version.kind = pipeline::RendererVersion::Kind::kAuto;
   } else if (renderer_version == "latest") {
     options.renderer_version.kind = pipeline::RendererVersion::Kind::kLatest;
-  } else {
+  } else if (ParseRelease(renderer_version).has_value()) {
     options.renderer_version = {pipeline::RendererVersion::Kind::kGiven, renderer_version};
+  } else {
+    return Fail("--renderer-version must be auto, latest or a release number (X.Y or X.Y.Z), not '" +
+                    renderer_version + "'; releases reproduced: " + ReleaseRangeText(),
+                usage);
   }
   options.show_sensitive = vm.count("show-sensitive") > 0;
   const bool tty = terminals.stdout_tty;
+  // Both given and at odds: which one wins would be a guess.
+  if (vm.count("no-color") && vm.count("color") && color != "never") {
+    return Fail("--no-color and --color " + color + " contradict each other; give one of them", usage);
+  }
   if (vm.count("no-color")) color = "never";
   if (color == "always") {
     options.color = true;
