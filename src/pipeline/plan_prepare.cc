@@ -6,11 +6,13 @@
 #include "pipeline/flavor_choice.h"
 #include "pipeline/format_version.h"
 #include "pipeline/not_a_plan.h"
-#include "pipeline/plan_totals.h"
+#include "render/plan/plan_totals.h"
 #include "pipeline/release_choice.h"
 #include "pipeline/scan_start.h"
 
 namespace tfstream::pipeline {
+
+using namespace render::plan;
 
 Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks hooks) {
   hooks.filter = ctx->opt.filter.active() ? &ctx->opt.filter : nullptr;

@@ -21,12 +21,14 @@
 #include "pipeline/plan_changes.h"
 #include "pipeline/plan_context.h"
 #include "pipeline/plan_sections.h"
-#include "pipeline/plan_totals.h"
+#include "render/plan/plan_totals.h"
 #include "pipeline/resource_worker.h"
 #include "render/text/word_wrap.h"
 #include "stream/pre_scan.h"
 
 namespace tfstream::pipeline {
+
+using namespace render::plan;
 namespace {
 
 // With Options::timing (TFSTREAM_TIMING), how long each phase took, for
