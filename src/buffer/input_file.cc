@@ -83,8 +83,7 @@ Status InputFile::MapFd(int fd, const std::string& label) {
 }
 
 Status InputFile::Spool(int fd, const std::string& label, int* spool_fd) {
-  const char* env = std::getenv("TMPDIR");
-  std::string dir = env != nullptr && *env != '\0' ? env : "/tmp";
+  const std::string dir = TemporaryDirectory();
   int out = CreateUnnamedFile(dir);
   if (out < 0) {
     return Status::Error(label + ": cannot create a temporary file in " + dir + " to hold the input: " + Errno() +

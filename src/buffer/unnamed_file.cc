@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <string>
+#include <utility>
 #include <cstdlib>
 #include <vector>
 
@@ -31,9 +33,18 @@ int CreateUnnamedFile(const std::string& dir) {
   return out;
 }
 
+namespace {
+std::string& TemporaryDirectorySetting() {
+  static std::string dir;
+  return dir;
+}
+}  // namespace
+
+void SetTemporaryDirectory(std::string dir) { TemporaryDirectorySetting() = std::move(dir); }
+
 std::string TemporaryDirectory() {
-  const char* env = std::getenv("TMPDIR");
-  return env != nullptr && *env != '\0' ? env : "/tmp";
+  const std::string& dir = TemporaryDirectorySetting();
+  return dir.empty() ? "/tmp" : dir;
 }
 
 }  // namespace tfstream::buffer

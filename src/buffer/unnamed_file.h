@@ -12,7 +12,9 @@ namespace tfstream::buffer {
 // with signals blocked in between. Returns -1 with errno set on failure.
 int CreateUnnamedFile(const std::string& dir);
 
-// $TMPDIR, or /tmp when it is unset or empty.
+// Where temporary files go: the directory set at start-up (the command line
+// reads $TMPDIR once), or /tmp when none or an empty one was set.
+void SetTemporaryDirectory(std::string dir);
 std::string TemporaryDirectory();
 
 }  // namespace tfstream::buffer

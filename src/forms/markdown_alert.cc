@@ -1,11 +1,12 @@
 #include "forms/markdown_alert.h"
 
 #include "forms/markdown_block.h"
-#include "pipeline/plan_totals.h"
+#include "render/plan/plan_totals.h"
 
 namespace tfstream::forms {
 
 using namespace pipeline;
+using namespace render::plan;
 
 using stream::PlanAction;
 

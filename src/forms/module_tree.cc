@@ -2,7 +2,7 @@
 
 namespace tfstream::forms {
 
-using namespace pipeline;
+using namespace render::plan;
 namespace {
 
 // Where the step after `pos` starts (past the '.'), or npos: a step ends at

@@ -20,7 +20,7 @@
 #include <unordered_map>
 
 #include "base/status.h"
-#include "pipeline/plan_totals.h"
+#include "render/plan/plan_totals.h"
 #include "stream/plan_action.h"
 
 namespace tfstream::forms {
@@ -77,7 +77,7 @@ class ModuleTree {
   std::string Address(size_t i) const;
   // The Plan-line numbers of a node's totals (invoke is 0: actions belong to
   // no module).
-  pipeline::PlanLineCounts Counts(size_t i, const Flavor& flavor) const;
+  render::plan::PlanLineCounts Counts(size_t i, const Flavor& flavor) const;
 
  private:
   struct Key {
@@ -99,6 +99,6 @@ class ModuleTree {
 // "2 to add, 0 to change, 1 to destroy" (with "1 to import, " first when
 // there are imports), as the Plan: line words its numbers, without "Plan:"
 // and the final full stop.
-std::string CountsPhrase(const pipeline::PlanLineCounts& c);
+std::string CountsPhrase(const render::plan::PlanLineCounts& c);
 
 }  // namespace tfstream::forms

@@ -8,11 +8,12 @@
 #include "pipeline/plan_changes.h"
 #include "pipeline/plan_context.h"
 #include "pipeline/plan_run.h"
-#include "pipeline/plan_totals.h"
+#include "render/plan/plan_totals.h"
 
 namespace tfstream::forms {
 
 using namespace pipeline;
+using namespace render::plan;
 namespace {
 
 using stream::PlanAction;

@@ -23,13 +23,14 @@
 #include "pipeline/plan_context.h"
 #include "pipeline/plan_run.h"
 #include "pipeline/plan_sections.h"
-#include "pipeline/plan_totals.h"
+#include "render/plan/plan_totals.h"
 #include "render/renderers/util.h"
 #include "render/text/word_wrap.h"
 
 namespace tfstream::forms {
 
 using namespace pipeline;
+using namespace render::plan;
 namespace {
 
 using render::Action;

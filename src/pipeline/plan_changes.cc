@@ -4,11 +4,13 @@
 
 #include "buffer/arena.h"
 #include "pipeline/plan_prepare.h"
-#include "pipeline/plan_totals.h"
+#include "render/plan/plan_totals.h"
 #include "stream/json_tree_parser.h"
 #include "stream/resource_change.h"
 
 namespace tfstream::pipeline {
+
+using namespace render::plan;
 
 Status ReadOutputChanges(const PlanContext& ctx, std::vector<OutputChangeFacts>* out) {
   out->clear();

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -84,6 +85,12 @@ struct Options {
   // Seconds of work before progress is first drawn (ProgressMeter::kDelay).
   double progress_delay = 1.0;
   bool stdout_is_terminal = false;
+  // Benchmarking knobs (perf/README.md), from the environment: print each
+  // phase's time and memory on standard error (TFSTREAM_TIMING); from how
+  // many bytes left the pre-scan splits (TFSTREAM_SPLIT_MIN_BYTES; none:
+  // its default).
+  bool timing = false;
+  std::optional<size_t> split_min_bytes;
 };
 
 // What main needs to know besides the Status.

@@ -2,16 +2,17 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 
 #include "pipeline/flavor_choice.h"
 #include "pipeline/format_version.h"
 #include "pipeline/not_a_plan.h"
-#include "pipeline/plan_totals.h"
+#include "render/plan/plan_totals.h"
 #include "pipeline/release_choice.h"
 #include "pipeline/scan_start.h"
 
 namespace tfstream::pipeline {
+
+using namespace render::plan;
 
 Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks hooks) {
   hooks.filter = ctx->opt.filter.active() ? &ctx->opt.filter : nullptr;
@@ -26,7 +27,7 @@ Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks h
   stream::PreScanSplit split;
   split.release_range = ctx->in.release_plan_range;
   // For benchmarks (perf/README.md): from how much left at resource_changes to split.
-  if (const char* v = std::getenv("TFSTREAM_SPLIT_MIN_BYTES")) split.min_bytes = std::strtoull(v, nullptr, 10);
+  if (ctx->opt.split_min_bytes) split.min_bytes = *ctx->opt.split_min_bytes;
   const bool may_split = ctx->opt.jobs >= 2;
   // Sections only Terraform reads are read as the flavour given says, or,
   // with --flavor auto, as Terraform would, but errors in them wait for
@@ -38,7 +39,7 @@ Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks h
   Status s = stream::PreScan(ctx->in.plan, &ctx->facts, done_before, &hooks, may_split ? &split : nullptr,
                              terraform_only);
   if (ctx->in.plan_read_ahead) ctx->in.plan_read_ahead(false);
-  if (may_split && std::getenv("TFSTREAM_TIMING") != nullptr) {  // see PhaseTimer
+  if (may_split && ctx->opt.timing) {  // see PhaseTimer
     std::fprintf(stderr, "tfstream: pre-scan split: %d stretches taken over, the first at byte %zu\n",
                  split.segments_taken, split.taken_at);
   }

@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <optional>
 #include <string>
 #include <utility>
@@ -22,18 +21,21 @@
 #include "pipeline/plan_changes.h"
 #include "pipeline/plan_context.h"
 #include "pipeline/plan_sections.h"
-#include "pipeline/plan_totals.h"
+#include "render/plan/plan_totals.h"
 #include "pipeline/resource_worker.h"
 #include "render/text/word_wrap.h"
 #include "stream/pre_scan.h"
 
 namespace tfstream::pipeline {
+
+using namespace render::plan;
 namespace {
 
-// TFSTREAM_TIMING=1 prints how long each phase took, for benchmarking.
+// With Options::timing (TFSTREAM_TIMING), how long each phase took, for
+// benchmarking.
 class PhaseTimer {
  public:
-  PhaseTimer() : enabled_(std::getenv("TFSTREAM_TIMING") != nullptr), last_(Clock::now()) {}
+  explicit PhaseTimer(bool enabled) : enabled_(enabled), last_(Clock::now()) {}
   void Mark(const char* phase) {
     if (!enabled_) return;
     auto now = Clock::now();
@@ -59,7 +61,13 @@ class PhaseTimer {
 class PlanRun {
  public:
   PlanRun(const Input& in, const Options& opt, ProgressMeter* progress, Sink* sink)
-      : ctx_(in, opt), view_(ctx_), progress_(progress), sink_(sink), needs_(sink->needs()), worker_(ctx_) {}
+      : ctx_(in, opt),
+        view_(ctx_),
+        progress_(progress),
+        sink_(sink),
+        needs_(sink->needs()),
+        worker_(ctx_),
+        timer_(opt.timing) {}
 
   Status Run(Report* report);
 

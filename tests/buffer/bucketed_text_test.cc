@@ -1,6 +1,8 @@
 #include "buffer/bucketed_text.h"
 
 #include <catch2/catch.hpp>
+
+#include "buffer/unnamed_file.h"
 #include <map>
 #include <random>
 #include <string>
@@ -71,16 +73,10 @@ TEST_CASE("BucketedText: a bucket left out of the arrangement reads empty; Clear
 }
 
 TEST_CASE("BucketedText reports a log it cannot spill", "[buffer][bucketed]") {
-  const char* old = getenv("TMPDIR");
-  std::string saved = old != nullptr ? old : "";
-  setenv("TMPDIR", "/nonexistent-tfstream-dir", 1);
+  tfstream::buffer::SetTemporaryDirectory("/nonexistent-tfstream-dir");
   BucketedText t(4, 4);
   t.Append(0, "more than four bytes\n");
-  if (old != nullptr) {
-    setenv("TMPDIR", saved.c_str(), 1);
-  } else {
-    unsetenv("TMPDIR");
-  }
+  tfstream::buffer::SetTemporaryDirectory("");
   CHECK_FALSE(t.status().ok());
   t.Arrange({0});
   std::string got;

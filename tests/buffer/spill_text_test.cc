@@ -1,6 +1,8 @@
 #include "buffer/spill_text.h"
 
 #include <catch2/catch.hpp>
+
+#include "buffer/unnamed_file.h"
 #include <string>
 
 using tfstream::buffer::OutputSink;
@@ -42,16 +44,10 @@ TEST_CASE("spilled text comes back whole and in order", "[buffer][spill]") {
 }
 
 TEST_CASE("spilling without a usable TMPDIR is reported, not lost", "[buffer][spill]") {
-  const char* old = std::getenv("TMPDIR");
-  std::string saved = old != nullptr ? old : "";
-  setenv("TMPDIR", "/nonexistent-tfstream-dir", 1);
+  tfstream::buffer::SetTemporaryDirectory("/nonexistent-tfstream-dir");
   SpillText t(4);
   t.Append("more than four bytes");
-  if (old != nullptr) {
-    setenv("TMPDIR", saved.c_str(), 1);
-  } else {
-    unsetenv("TMPDIR");
-  }
+  tfstream::buffer::SetTemporaryDirectory("");
   CHECK_FALSE(t.status().ok());
   CHECK(t.status().message().find("cannot create a temporary file in /nonexistent-tfstream-dir") == 0);
   OutputSink out;

@@ -8,7 +8,7 @@
 
 #include "forms/json_out.h"
 #include "pipeline/plan_doc.h"
-#include "pipeline/plan_totals.h"
+#include "render/plan/plan_totals.h"
 #include "stream/plan_action.h"
 
 namespace {

@@ -1,6 +1,6 @@
-#include "pipeline/plan_totals.h"
+#include "render/plan/plan_totals.h"
 
-namespace tfstream::pipeline {
+namespace tfstream::render::plan {
 
 using render::Action;
 
@@ -93,4 +93,4 @@ std::string FilteredOutLine(const stream::PlanFacts& facts) {
          " resource blocks.";
 }
 
-}  // namespace tfstream::pipeline
+}  // namespace tfstream::render::plan

@@ -14,7 +14,7 @@
 #include "render/text/colorize.h"
 #include "stream/pre_scan.h"
 
-namespace tfstream::pipeline {
+namespace tfstream::render::plan {
 
 struct LegendEntry {
   render::Action action;
@@ -67,4 +67,4 @@ std::string FilteredOutLine(const stream::PlanFacts& facts);
 // with "**." before them, the note says so.
 std::string FiltersMatchedNothing(const stream::PlanFacts& facts, const stream::ChangeFilter& filter);
 
-}  // namespace tfstream::pipeline
+}  // namespace tfstream::render::plan
