@@ -2,7 +2,7 @@
 // output through an OutputSink into /dev/null, on a thread with a large
 // stack. One renderer-shaped document per unit:
 //   - the document against itself, with the identical-bytes fast path
-//     cross-checked (TFSTREAM_COMPARE_CROSS_CHECK: every element parsed and
+//     cross-checked (Options::compare_cross_check: every element parsed and
 //     compared too): when it is valid, the plans are the same;
 //   - the document against a copy with one byte changed (at a position from
 //     a hash of the input): memory safety, and errors located in one of the
@@ -81,8 +81,6 @@ void Run(Unit* u) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static int null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
-  static bool env = setenv("TFSTREAM_COMPARE_CROSS_CHECK", "1", 1) == 0;
-  (void)env;
   std::string_view plan(reinterpret_cast<const char*>(data), size);
   if (MaxDepth(plan) > kMaxDepth) return -1;
 
@@ -90,6 +88,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 16777619u;
   tfstream::pipeline::Options options;
   options.jobs = 1;
+  options.compare_cross_check = true;
   options.format = static_cast<tfstream::pipeline::Format>(h % 3);
   options.color = options.format == tfstream::pipeline::Format::kText && ((h >> 2) & 1);
   options.hide_drift = (h >> 3) & 1;

@@ -22,6 +22,7 @@
 #include "cli/environment.h"
 #include "forms/compare_forms.h"
 #include "forms/render_plan.h"
+#include "render/unchanged/cross_check.h"
 #include "pipeline/ordered_parallel.h"
 
 using tfstream::Status;
@@ -131,6 +132,7 @@ int main(int argc, char** argv) {
     return *exit_status;
   }
   tfstream::buffer::SetTemporaryDirectory(env.tmpdir);
+  tfstream::render::unchanged::SetCrossCheckMode(env.cross_check);
 
   tfstream::buffer::InputFile plan_file, schemas_file;
   Status s = plan_file.Open(command.plan_path);

@@ -453,6 +453,7 @@ std::optional<int> ParseCommandLine(int argc, char** argv, const Environment& en
   options.jobs = jobs;
   options.automation = vm.count("automation") > 0 || env.in_automation;
   options.timing = env.timing;
+  options.compare_cross_check = env.compare_cross_check;
   if (env.split_min_bytes) options.split_min_bytes = *env.split_min_bytes;
 
   // An empty path would only fail later as "<empty>: No such file"; an empty

@@ -24,7 +24,13 @@ struct Environment {
   //   TFSTREAM_TIMING: print each phase's time and memory on standard error;
   //   TFSTREAM_PROGRESS_DELAY: seconds before --progress first draws;
   //   TFSTREAM_SPLIT_MIN_BYTES: from how much input left to split the pre-scan.
+  //   TFSTREAM_CROSS_CHECK: 1 renders every block a fast path writes the
+  //   general way too and aborts on a difference (render/unchanged/cross_check.h),
+  //   2 also prints how many blocks each path took; TFSTREAM_COMPARE_CROSS_CHECK:
+  //   --compare parses elements whose bytes are the same too (compare_run.h).
   bool timing = false;
+  int cross_check = 0;
+  bool compare_cross_check = false;
   std::optional<double> progress_delay;
   std::optional<uint64_t> split_min_bytes;
 };

@@ -167,7 +167,7 @@ class CompareRun {
   // TFSTREAM_COMPARE_CROSS_CHECK=1: elements whose bytes are the same in
   // both plans are parsed and compared too, and any difference found
   // between them is an error (the corpus test runs every plan so).
-  const bool cross_check_ = std::getenv("TFSTREAM_COMPARE_CROSS_CHECK") != nullptr;
+  const bool cross_check_ = opt_.compare_cross_check;
 };
 
 Status CompareRun::Emit(Difference d) {
@@ -655,7 +655,7 @@ Status CompareRun::CompareKeyed(Section section) {
 
 Status CompareRun::Run(Report* report, bool* differ) {
   // TFSTREAM_TIMING=1: how long each phase took, and the peak RSS after it.
-  const bool timing = std::getenv("TFSTREAM_TIMING") != nullptr;
+  const bool timing = opt_.timing;
   auto last = std::chrono::steady_clock::now();
   auto mark = [&](const char* phase) {
     if (!timing) return;

@@ -91,6 +91,9 @@ struct Options {
   // its default).
   bool timing = false;
   std::optional<size_t> split_min_bytes;
+  // --compare only: parse and compare elements whose bytes are the same too
+  // (TFSTREAM_COMPARE_CROSS_CHECK, compare_run.h).
+  bool compare_cross_check = false;
 };
 
 // What main needs to know besides the Status.

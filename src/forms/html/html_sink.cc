@@ -8,7 +8,7 @@
 #include "forms/module_tree.h"
 #include "pipeline/plan_context.h"
 #include "pipeline/plan_run.h"
-#include "pipeline/plan_totals.h"
+#include "render/plan/plan_totals.h"
 #include "pipeline/state_run.h"
 #include "render/text/colorize.h"
 #include "stream/pre_scan.h"
@@ -96,7 +96,7 @@ class HtmlSink : public pipeline::Sink {
     meta_.quality = errored ? "errored" : no_changes ? "no-changes" : "";
     const stream::PlanFacts& facts = plan.ctx.facts;
     if (facts.shown_changes > 0 || !facts.actions.empty()) {
-      std::string line = pipeline::PlanSummaryLine(facts, render::text::Colorize(false), *plan.ctx.flavor);
+      std::string line = render::plan::PlanSummaryLine(facts, render::text::Colorize(false), *plan.ctx.flavor);
       while (!line.empty() && line.back() == '\n') line.pop_back();
       meta_.totals_line = line;
     }

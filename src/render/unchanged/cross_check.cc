@@ -17,18 +17,10 @@ void PrintCounts() {
                static_cast<unsigned long long>(general_blocks.load()));
 }
 
-int ModeFromEnvironment() {
-  const char* v = std::getenv("TFSTREAM_CROSS_CHECK");
-  if (v == nullptr || *v == '\0' || std::strcmp(v, "0") == 0) return 0;
-  if (std::strcmp(v, "2") == 0) {
-    std::atexit(PrintCounts);
-    return 2;
-  }
-  return 1;
-}
-
+// Set once at start-up (SetCrossCheckMode, from TFSTREAM_CROSS_CHECK as the
+// command line reads it) or by a fuzzer; off otherwise.
 std::atomic<int>& Mode() {
-  static std::atomic<int> mode{ModeFromEnvironment()};
+  static std::atomic<int> mode{0};
   return mode;
 }
 
@@ -37,6 +29,11 @@ std::atomic<int>& Mode() {
 bool CrossCheckEnabled() { return Mode().load(std::memory_order_relaxed) != 0; }
 
 void SetCrossCheck(bool on) { Mode().store(on ? 1 : 0); }
+
+void SetCrossCheckMode(int mode) {
+  if (mode == 2 && Mode().exchange(2) != 2) std::atexit(PrintCounts);
+  if (mode != 2) Mode().store(mode != 0 ? 1 : 0);
+}
 
 void CountBlock(bool fast) {
   if (Mode().load(std::memory_order_relaxed) != 2) return;

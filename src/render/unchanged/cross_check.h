@@ -15,6 +15,8 @@ namespace tfstream::render::unchanged {
 
 bool CrossCheckEnabled();
 void SetCrossCheck(bool on);
+// 0 off, 1 on, 2 on and the counts printed at exit (TFSTREAM_CROSS_CHECK).
+void SetCrossCheckMode(int mode);
 
 // Counts a block rendered by the fast path (true) or left to the general one.
 void CountBlock(bool fast);
