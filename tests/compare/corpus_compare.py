@@ -242,6 +242,12 @@ def main():
         k = argv.index("--jobs")
         jobs = int(argv[k + 1])
         del argv[k:k + 2]
+    # --sample N: every Nth distinct plan only (the sanitizer build's fixed sample).
+    sample = 1
+    if "--sample" in argv:
+        k = argv.index("--sample")
+        sample = max(1, int(argv[k + 1]))
+        del argv[k:k + 2]
     global SAME_ONLY
     SAME_ONLY = "--same-only" in argv
     distinct = "--distinct-plans" in argv
@@ -264,6 +270,8 @@ def main():
                 continue
             seen.add(digest)
             cases.append(case)
+    distinct_count = len(cases)
+    cases = cases[::sample]
     counts = {"ok": 0, "fail": 0, "state": 0, "error-case": 0}
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -273,6 +281,8 @@ def main():
                 failures += msgs
     for m in failures[:50]:
         print("FAIL", m)
+    if sample > 1:
+        print(f"compare corpus: a fixed sample, every {sample}th of {distinct_count} distinct plans")
     print(f"compare corpus: {len(cases)} distinct plans: {counts['ok']} passed, {counts['fail']} failed, "
           f"{counts['error-case']} plans that do not render (compared as errors, exit 1), "
           f"{counts['state']} states (not plans)")
