@@ -8,7 +8,9 @@ the HTML report:
                         `report` (its path, for actions/upload-artifact) and
                         `state` (what `post` needs).
     action.py post      renders the plan as Markdown (linking the uploaded
-                        report, REPORT_URL), appends it to the job summary,
+                        report, REPORT_URL, from the summary and the comments;
+                        without one the notes of what was left out link the
+                        run), appends it to the job summary,
                         posts the pull-request comments (updated in place,
                         post_comments.py) and sets the step's outputs.
 
@@ -346,6 +348,22 @@ def prepare():
     return 0
 
 
+def report_link(url):
+    """The line that links the uploaded HTML report ("" without one); the
+    URL is kept from closing the Markdown link or becoming markup."""
+    if not url:
+        return ""
+    safe = "".join(c if c.isascii() and c.isprintable() and c not in " ()<>[]`\\\"'" else
+                   "".join("%%%02X" % b for b in c.encode("utf-8")) for c in url)
+    return "\n_tfstream: [Full plan, HTML report](%s)_\n" % safe
+
+
+def with_link(text, link):
+    if not link:
+        return text
+    return (text if text.endswith("\n") else text + "\n") + link
+
+
 def post():
     state_path = env("TFSTREAM_ACTION_STATE")
     if not state_path or not os.path.isfile(state_path):
@@ -353,20 +371,28 @@ def post():
     with open(state_path, encoding="utf-8") as f:
         state = json.load(f)
     s = state
-    details_url = s["details-url"] or env("REPORT_URL") or run_url()
+    report_url = env("REPORT_URL")
+    details_url = s["details-url"] or report_url or run_url()
+    # With an uploaded report, the summary and the comments link it even when
+    # nothing is left out (tfstream's own "Full plan" links are only in the
+    # notes of what was left out); without one, those notes link the run.
+    link = report_link(report_url)
+    reserve = len(link.encode("utf-8")) + 1 if link else 0
     common = common_args(state["binary"], s) + ["--format", "markdown"]
     if s["title"]:
         common += ["--title", s["title"]]
     common += s["args"] + ["--details-url", details_url]
     try:
-        status, listing = tfstream(common + ["--detailed-exitcode", "--max-bytes", str(s["max-bytes"]),
+        status, listing = tfstream(common + ["--detailed-exitcode",
+                                             "--max-bytes", str(max(1024, s["max-bytes"] - reserve)),
                                              "--max-parts", str(s["max-parts"]),
                                              "--output-prefix", os.path.join(state["work"], "plan"), s["plan"]],
                                    "the pull-request comment")
         summary = None
         if s["job-summary"]:
-            _, summary = tfstream(common + ["--max-bytes", str(SUMMARY_MAX_BYTES), "--max-parts", "1", s["plan"]],
-                                  "the job summary")
+            _, summary = tfstream(common + ["--max-bytes", str(SUMMARY_MAX_BYTES - reserve), "--max-parts", "1",
+                                            s["plan"]], "the job summary")
+            summary = with_link(summary, link)
     except RenderFailed as e:
         report_failure(state, e)
         raise ActionError(str(e))
@@ -378,6 +404,11 @@ def post():
         write_summary(summary)
     if state["comment"]:
         texts, key = post_comments.read_parts(parts)
+        # The link in the first part it fits in (within max-bytes).
+        for n, text in enumerate(texts):
+            if link and len(with_link(text, link).encode("utf-8")) <= s["max-bytes"]:
+                texts[n] = with_link(text, link)
+                break
         try:
             done = post_comments.sync(github_site(state), texts, key)
         except post_comments.Failure as e:

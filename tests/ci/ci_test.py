@@ -579,29 +579,91 @@ def _():
             return "%s=%s: rendered before failing" % (name, value)
 
 
-# The HTML report (issue 32): written by prepare, linked by the comments.
+# The HTML report (issue 32): written by prepare, uploaded, and linked by the
+# job summary and the comments (also when nothing is left out); the notes of
+# what was left out link it too. Without a report (a tfstream without
+# --format html, or html-report: false) those notes link the run instead.
+def artifact_url(report):
+    return "https://github.example/artifacts/" + os.path.basename(report)
+
+
+def our_bodies():
+    return "\n".join(c["body"] for c in ours())
+
+
 @check("action_html_report_linked_from_comments_and_summary")
 def _():
+    probe = os.path.join(WORK, "probe.html")
+    supported = subprocess.run([TFSTREAM, "--format", "html", "--output", probe,
+                                os.path.join(REPO, "examples/example-plan.json")], capture_output=True).returncode == 0
+    if not supported:
+        return "this tfstream has no --format html (the binary under test must have it)"
     seed()
     write_event(pr_event())
     prep, post = run_action()
     if post is None or post.status != 0:
         return str(post or prep)
     report = outputs().get("report", "")
-    supported = subprocess.run([TFSTREAM, "--format", "html", "--output", os.path.join(WORK, "probe.html"),
-                                os.path.join(REPO, "examples/example-plan.json")], capture_output=True).returncode == 0
-    if not supported:
-        # This tfstream has no --format html yet: one warning, no report, the
-        # run's URL as the full-plan link.
-        if report or len([l for l in error_lines(prep, "warning") if "HTML report" in l]) != 1:
-            return "without --format html: report %r, %s" % (report, prep)
-        print("  (note: this tfstream has no --format html yet; the report's upload path is checked once it has)")
-        return None
     if not report or not os.path.isfile(report) or not report.endswith(".html"):
         return "no report: %r" % report
-    url = "https://github.example/artifacts/" + os.path.basename(report)
-    if url not in open(SUMMARY).read():
+    with open(report, encoding="utf-8") as f:
+        page = f.read()
+    if not page.startswith("<!DOCTYPE html>") or "data-state=" not in page:
+        return "the report is not tfstream's HTML report: %r" % page[:200]
+    if error_lines(prep, "warning"):
+        return "warnings: %s" % error_lines(prep, "warning")
+    url = artifact_url(report)
+    if "(%s)" % url not in open(SUMMARY).read():
         return "the summary does not link the report"
+    if len(ours()) != 1 or "(%s)" % url not in ours()[0]["body"]:
+        return "the comment does not link the report: %s" % [c["body"][-300:] for c in ours()]
+    if outputs().get("details-url") != url:
+        return "details-url output: %r" % outputs().get("details-url")
+    # The same plan again: the comment is unchanged, not edited.
+    FORGE.log.clear()
+    prep, post = run_action()
+    if post is None or post.status != 0 or [c for c in FORGE.calls() if c[0] != "GET"]:
+        return "an unchanged plan made changes: %s" % FORGE.calls()
+    # Cut short: every part within max-bytes; the note of what was left out
+    # links the report as the full plan.
+    seed()
+    prep, post = run_action(max_bytes="1024", max_parts="2")
+    if post is None or post.status != 0:
+        return "cut short: %s" % (post or prep)
+    if any(len(c["body"].encode("utf-8")) > 1024 for c in ours()) or len(ours()) != 2:
+        return "cut short: parts %s" % [len(c["body"].encode("utf-8")) for c in ours()]
+    if "[Full plan](%s)" % url not in our_bodies():
+        return "cut short: the note of what was left out does not link the report: %s" % ours()[-1]["body"][-300:]
+
+
+@check("action_without_html_report_links_the_run")
+def _():
+    run = "%s/%s/actions/runs/42" % (FORGE.github_url, REPO_NAME)
+    if os.environ.get("CI_TEST_VIA_PROXY"):
+        run = "https://github.com/%s/actions/runs/42" % REPO_NAME
+    # A tfstream from before the report: --format html is a usage error.
+    old = os.path.join(WORK, "old-bin", "tfstream")
+    os.makedirs(os.path.dirname(old), exist_ok=True)
+    with open(old, "w") as f:
+        f.write('#!/bin/sh\nfor a in "$@"; do if [ "$a" = html ]; then\n'
+                '  echo "tfstream: --format must be text, markdown or json, not \'html\'" >&2; exit 2; fi; done\n'
+                'exec "%s" "$@"\n' % TFSTREAM)
+    os.chmod(old, 0o755)
+    for label, inputs, warnings in (("old tfstream", {"tfstream": old}, 1), ("html-report: false", {"html_report": "false"}, 0)):
+        seed()
+        write_event(pr_event())
+        prep, post = run_action(max_bytes="1024", max_parts="2", **inputs)
+        if post is None or post.status != 0:
+            return "%s: %s" % (label, post or prep)
+        if outputs().get("report", "") != "":
+            return "%s: a report: %r" % (label, outputs().get("report"))
+        if len([l for l in error_lines(prep, "warning") if "HTML report" in l]) != warnings:
+            return "%s: warnings: %s" % (label, prep)
+        text = open(SUMMARY).read() + our_bodies()
+        if "artifacts/" in text or "HTML report" in text:
+            return "%s: links a report that does not exist" % label
+        if "[Full plan](%s)" % run not in our_bodies() or outputs().get("details-url") != run:
+            return "%s: the note of what was left out does not link the run: %s" % (label, ours()[-1]["body"][-300:])
 
 
 @check("action_inputs_are_wired_and_documented")
