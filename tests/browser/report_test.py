@@ -97,6 +97,20 @@ def expected_blocks(entries):
     return [e for e in entries if e.kind == "block"]
 
 
+def block_starts_right(e):
+    """A block's first line names it (docs/html-report.md, "The file"): "  # ADDRESS ..." for a
+    planned change, drift object, deferred change or action invocation; "# ADDRESS:" in a state
+    ("# ADDRESS: (deposed object KEY)" for a deposed one); "  + NAME = ..." for an output."""
+    if e.section == "outputs":
+        return re.match(r" *(?:[-+~] )?" + re.escape(e.address) + r" *=", e.plain) is not None
+    m = re.fullmatch(r"(.*) \(deposed object ([^)]*)\)", e.address, re.S)
+    if e.section == "state":
+        if m:
+            return e.plain.startswith("# %s: (deposed object %s)" % (m.group(1), m.group(2)))
+        return e.plain.startswith("# " + e.address + ":")
+    return re.match(r" *# " + re.escape(e.address) + r"[ \n]", e.plain) is not None
+
+
 def scroll_collect(b):
     """Every [data-address] element met while scrolling the list from top to bottom."""
     return b.driver.execute_async_script("""
@@ -208,10 +222,9 @@ def corpus_case(b, tfstream, label, case_dir, work, color):
             check(False, tag + ": the case's nocolor.args say --color=never")
     blocks = expected_blocks(entries)
     check(meta.get("blocks", len(blocks)) == len(blocks), tag + ": meta blocks == block entries")
-    for e in blocks:
-        if not e.plain.lstrip(" ").startswith("# "):
-            check(False, tag + ": block text starts with its '# ADDRESS' line", repr(e.plain[:80]))
-            break
+    bad = [e for e in blocks if not block_starts_right(e)]
+    check(not bad, tag + ": each block's text starts with its address line ('# ADDRESS', an output's '+ NAME =')",
+          "; ".join("%s %r: %r" % (e.section, e.address, e.plain[:80]) for e in bad[:3]))
 
     ready_ms = b.open(html)
     n_el = b.element_count()
