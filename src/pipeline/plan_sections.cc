@@ -240,7 +240,11 @@ Status RenderDeferred(const PlanContext& ctx, ResourceWorker* worker, const Sect
     block.push_back('\n');
     worker->Reset();
     if (worker->has_error()) return ctx.AddressError(rc.address, worker->error(), worker->element_offset());
-    st = out.blocks.consume(RenderedBlock{block, raw, offset});
+    // The block's facts (address, action, module) are the inner change's,
+    // not the {"reason", "resource_change"} wrapper's.
+    std::string_view facts_raw = stream::RawMember(raw, "resource_change");
+    if (facts_raw.empty()) facts_raw = raw;
+    st = out.blocks.consume(RenderedBlock{block, facts_raw, offset + static_cast<uint64_t>(facts_raw.data() - raw.data())});
     return st.ok() ? out.blocks.flush() : st;
   });
 }

@@ -107,7 +107,7 @@ def check_case(tfstream, case, args_file):
         # renderers read colour markup ("[red]") in an address's keys as
         # colour, leaving it out of the line.
         base = address.split(" (deposed object ")[0].split("\n")[0]
-        if not first.startswith("# ") or (base not in first and re.sub(r"\[[a-z_]+\]", "", base) not in first):
+        if not base or not first.startswith("# ") or (base not in first and re.sub(r"\[[a-z_]+\]", "", base) not in first):
             return f"block {address!r} starts with {first!r}"
         if not t.endswith(b"\n") or t.startswith(b"\n"):
             return f"block {address!r} does not run from its first line through its last newline"
