@@ -4,16 +4,30 @@
 
 namespace tfstream::buffer {
 
+namespace {
+
+// A thread's compressor, freed when the thread ends (a raw thread_local
+// pointer would leak one per compressing thread).
+struct ThreadCompressor {
+  libdeflate_compressor* compressor = nullptr;
+  int level = -1;
+  ~ThreadCompressor() {
+    if (compressor != nullptr) libdeflate_free_compressor(compressor);
+  }
+};
+
+}  // namespace
+
 void ZlibCompress(std::string_view data, int level, std::string* out) {
   // One compressor per thread and level, kept: allocating one costs more
   // than compressing a small chunk.
-  thread_local libdeflate_compressor* compressor = nullptr;
-  thread_local int compressor_level = -1;
-  if (compressor == nullptr || compressor_level != level) {
-    if (compressor != nullptr) libdeflate_free_compressor(compressor);
-    compressor = libdeflate_alloc_compressor(level);
-    compressor_level = level;
+  thread_local ThreadCompressor kept;
+  if (kept.compressor == nullptr || kept.level != level) {
+    if (kept.compressor != nullptr) libdeflate_free_compressor(kept.compressor);
+    kept.compressor = libdeflate_alloc_compressor(level);
+    kept.level = level;
   }
+  libdeflate_compressor* compressor = kept.compressor;
   size_t start = out->size();
   size_t bound = libdeflate_zlib_compress_bound(compressor, data.size());
   out->resize(start + bound);
