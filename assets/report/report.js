@@ -435,7 +435,9 @@
       chip.setAttribute("data-action", a);
       counts.appendChild(chip);
     }
-    if (!any && meta.document !== "state") counts.appendChild(el("span", "dim", "No resource changes."));
+    if (meta.document === "state") {
+      counts.appendChild(el("span", "fact", fmt(totalBlocks) + (totalBlocks === 1 ? " resource object" : " resource objects")));
+    } else if (!any) counts.appendChild(el("span", "dim", "No resource changes."));
     if (meta.totals_line) counts.appendChild(el("span", "totals", meta.totals_line));
     head.appendChild(counts);
 

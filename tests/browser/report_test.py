@@ -461,8 +461,10 @@ def check_hostile_page(b, html, tag, title, text):
     check(n == 0 and scripts == meta["chunks"] + 2, tag + ": no element from the plan (%d scripts)" % scripts,
           "%d foreign elements" % n)
     body = b.js("return document.body.textContent")
-    shown = [h for h in HOSTILE if h in body]
-    check(len(shown) >= 3, tag + ": the hostile strings show as text (%d of %d)" % (len(shown), len(HOSTILE)))
+    want = [h for h in HOSTILE if text is None or h in text]
+    shown = [h for h in want if h in body]
+    check(len(want) >= 3 and shown == want,
+          tag + ": the hostile strings show as text (%d of the %d the text holds)" % (len(shown), len(want)))
     probs = b.hygiene()
     check(not probs, tag + ": no CSP violation, request or escape in the DOM", "; ".join(probs))
 
