@@ -55,7 +55,12 @@ struct ReportMeta {
 class HtmlReport {
  public:
   static constexpr size_t kChunkBytes = 256 * 1024;
-  static constexpr int kDefaultLevel = 6;
+  // libdeflate's level 4: with base-85 payloads (5/4 of the compressed
+  // size) the lowest level whose file stays within 23.5 % of the text (a
+  // margin under a quarter) on the benchmark plan and state; levels 1-3
+  // leave the state's file at 24.2-25.3 %, level 6 costs a third more CPU
+  // (docs/html-report.md, "The compressor").
+  static constexpr int kDefaultLevel = 4;
 
   // `threads` compress (0: on the caller's thread); `out` gets the file.
   HtmlReport(buffer::OutputSink* out, int threads, int level = kDefaultLevel, size_t chunk_bytes = kChunkBytes);
