@@ -58,8 +58,8 @@ class HtmlReport {
   // libdeflate's level 4: with base-85 payloads (5/4 of the compressed
   // size) the lowest level whose file stays within 23.5 % of the text (a
   // margin under a quarter) on the benchmark plan and state; levels 1-3
-  // leave the state's file at 24.2-25.3 %, level 6 costs a third more CPU
-  // (docs/html-report.md, "The compressor").
+  // leave the state's file at 24.2-25.3 %, level 6 compresses in 1.5x
+  // level 4's CPU (docs/html-report.md, "The compressor").
   static constexpr int kDefaultLevel = 4;
 
   // `threads` compress (0: on the caller's thread); `out` gets the file.
