@@ -1,7 +1,7 @@
 // tfstream HTML report: the page. Plain ES2020, no framework, no build step, no
 // request of any kind: everything it shows is in the file (docs/html-report.md).
 //
-// The file holds chunks of the text form, each zlib-compressed and base64'd in a
+// The file holds chunks of the text form, each zlib-compressed and in base 85 in a
 // <script type="application/octet-stream" class="tfs-chunk"> element with its
 // index (one row per entry: block or text) in data-index, then the report's
 // metadata in <script id="tfs-meta">. This script reads every index at start
@@ -74,17 +74,48 @@
   chunkEls.sort((a, b) => Number(a.getAttribute("data-chunk")) - Number(b.getAttribute("data-chunk")));
   const COLOR = !!meta.color;
 
-  function base64Bytes(s) {
-    if (typeof Uint8Array.fromBase64 === "function") {
-      try {
-        return Uint8Array.fromBase64(s.trim());
-      } catch (e) {
-        /* fall through to atob, which skips whitespace */
-      }
+  // The payloads (the text, and data-index) are base 85 (docs/html-report.md, "The file"): each 4
+  // bytes, big-endian, as 5 digits, most significant first; a final group of n < 4 bytes as n + 1
+  // digits (Ascii85's rule: read it padded with the last digit, keep n bytes). The alphabet holds
+  // no '<', '>', '&', quote, backslash or backquote.
+  const B85 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%()*+,.:;=?@[]^_{|}~";
+  const B85_DIGIT = new Uint8Array(65536).fill(255); // by UTF-16 code unit: 255 outside the alphabet
+  for (let i = 0; i < B85.length; i++) B85_DIGIT[B85.charCodeAt(i)] = i;
+  function base85Bytes(s) {
+    const n = s.length;
+    const tail = n % 5;
+    const groups = (n - tail) / 5;
+    if (tail === 1) throw new Error("a payload of " + n + " characters is not base 85");
+    const out = new Uint8Array(groups * 4 + (tail ? tail - 1 : 0));
+    let bad = 0;
+    let o = 0;
+    let i = 0;
+    for (let g = 0; g < groups; g++, i += 5) {
+      const d0 = B85_DIGIT[s.charCodeAt(i)];
+      const d1 = B85_DIGIT[s.charCodeAt(i + 1)];
+      const d2 = B85_DIGIT[s.charCodeAt(i + 2)];
+      const d3 = B85_DIGIT[s.charCodeAt(i + 3)];
+      const d4 = B85_DIGIT[s.charCodeAt(i + 4)];
+      bad |= d0 | d1 | d2 | d3 | d4;
+      const v = (((d0 * 85 + d1) * 85 + d2) * 85 + d3) * 85 + d4;
+      if (v > 4294967295) bad |= 128;
+      out[o] = v >>> 24; // a Uint8Array keeps the low 8 bits
+      out[o + 1] = v >>> 16;
+      out[o + 2] = v >>> 8;
+      out[o + 3] = v;
+      o += 4;
     }
-    const bin = atob(s.replace(/\s+/g, ""));
-    const out = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    if (tail) {
+      let v = 0;
+      for (let k = 0; k < 5; k++) {
+        const d = k < tail ? B85_DIGIT[s.charCodeAt(i + k)] : 84;
+        bad |= d;
+        v = v * 85 + d;
+      }
+      if (v > 4294967295) bad |= 128;
+      for (let k = 0; k < tail - 1; k++) out[o++] = v >>> (24 - 8 * k);
+    }
+    if (bad & 128) throw new Error("a payload holds a character outside base 85, or a group over 2^32");
     return out;
   }
   async function inflate(bytes) {
@@ -134,7 +165,7 @@
   async function readIndexes() {
     const all = await Promise.all(
       chunkEls.map(async (c) => {
-        const bytes = await inflate(base64Bytes(c.getAttribute("data-index") || ""));
+        const bytes = await inflate(base85Bytes(c.getAttribute("data-index") || ""));
         return JSON.parse(utf8.decode(bytes));
       }),
     );
@@ -204,7 +235,7 @@
     if (have) return Promise.resolve(have);
     let p = pending.get(c);
     if (p) return p;
-    p = inflate(base64Bytes(chunkEls[c].textContent)).then((bytes) => {
+    p = inflate(base85Bytes(chunkEls[c].textContent)).then((bytes) => {
       pending.delete(c);
       cache.set(c, bytes);
       while (cache.size > CACHE_CHUNKS) cache.delete(cache.keys().next().value);
@@ -1229,7 +1260,7 @@
     for (let c = 0; c < chunkEls.length; c++) {
       let bytes = cachedChunk(c);
       if (!bytes) {
-        bytes = await inflate(base64Bytes(chunkEls[c].textContent));
+        bytes = await inflate(base85Bytes(chunkEls[c].textContent));
         noteChunk(c, bytes);
       }
       if (gen !== search.gen) return;

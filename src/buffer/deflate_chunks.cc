@@ -11,6 +11,10 @@ namespace {
 struct ThreadCompressor {
   libdeflate_compressor* compressor = nullptr;
   int level = -1;
+  // Room for libdeflate's bound, kept: compressing straight into *out would
+  // zero-fill the whole bound (more than the chunk) before every call.
+  std::unique_ptr<char[]> room;
+  size_t room_size = 0;
   ~ThreadCompressor() {
     if (compressor != nullptr) libdeflate_free_compressor(compressor);
   }
@@ -28,12 +32,14 @@ void ZlibCompress(std::string_view data, int level, std::string* out) {
     kept.level = level;
   }
   libdeflate_compressor* compressor = kept.compressor;
-  size_t start = out->size();
   size_t bound = libdeflate_zlib_compress_bound(compressor, data.size());
-  out->resize(start + bound);
-  size_t n = libdeflate_zlib_compress(compressor, data.data(), data.size(), out->data() + start, bound);
+  if (kept.room_size < bound) {
+    kept.room.reset(new char[bound]);
+    kept.room_size = bound;
+  }
+  size_t n = libdeflate_zlib_compress(compressor, data.data(), data.size(), kept.room.get(), bound);
   // The bound is libdeflate's worst case: compression into it cannot fail.
-  out->resize(start + n);
+  out->append(kept.room.get(), n);
 }
 
 DeflateChunks::DeflateChunks(int threads, int level, Assemble assemble, Write write)

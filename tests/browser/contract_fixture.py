@@ -17,6 +17,15 @@ import sys
 import zlib
 
 SGR = re.compile(rb"\x1b\[[0-9;]*m")
+# The payloads' base-85 alphabet (docs/html-report.md): digit for digit RFC 1924's, whose encoder in
+# Python's base64 module also writes a final group of n bytes as n + 1 digits.
+B85 = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%()*+,.:;=?@[]^_{|}~"
+RFC1924 = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~"
+FROM_RFC1924 = bytes.maketrans(RFC1924, B85)
+
+
+def b85(data):
+    return base64.b85encode(data).translate(FROM_RFC1924).decode("ascii")
 ACTION_OF_SYMBOL = [("-/+", "replace"), ("+/-", "replace"), ("<=", "read"), ("+", "create"),
                     ("~", "update"), ("-", "delete"), (".", "forget")]
 
@@ -173,8 +182,8 @@ def main():
         base = items[0][5]
         end = items[-1][5] + items[-1][6]
         idx = [[e[0], e[1], e[2], e[3], e[4], e[5] - base, e[6]] for e in items]
-        ij = base64.b64encode(zlib.compress(json.dumps(idx, ensure_ascii=False).encode(), 6)).decode()
-        tb = base64.b64encode(zlib.compress(text[base:end], 6)).decode()
+        ij = b85(zlib.compress(json.dumps(idx, ensure_ascii=False).encode(), 6))
+        tb = b85(zlib.compress(text[base:end], 6))
         w.write(('<script type="application/octet-stream" class="tfs-chunk" data-chunk="%d" data-index="%s">%s</script>\n'
                  % (n, ij, tb)).encode())
         n += 1

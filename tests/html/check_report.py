@@ -8,7 +8,8 @@ argument files' paths are relative to the case), tfstream runs with the
 case's arguments, once as text and once with --format html, and the report
 must hold exactly that text:
   - the file is the documented shape (head, chunk elements whose payloads
-    and data-index are base64 only, the metadata element, the page script);
+    and data-index are the base-85 alphabet only, the metadata element, the
+    page script);
   - each chunk's payload and index inflate with zlib; the entries of each
     index tile its text without gap or overlap, and all chunks' entries put
     together are byte for byte the text form's output (coloured too);
@@ -28,9 +29,23 @@ import subprocess
 import sys
 import zlib
 
+# The payloads' base-85 alphabet, digit value = position (docs/html-report.md). It maps digit for
+# digit onto RFC 1924's, which Python's base64.b85decode reads with the same short final group
+# (Ascii85's), so decoding is a translation and the standard library: a reader independent of the
+# writer's (src/buffer/base85.cc) and of the page's.
+B85 = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%()*+,.:;=?@[]^_{|}~"
+RFC1924 = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~"
+TO_RFC1924 = bytes.maketrans(B85, RFC1924)
+B85_CLASS = rb"[0-9A-Za-z!#$%()*+,.:;=?@\[\]^_{|}~]*"
 CHUNK = re.compile(
-    rb'<script type="application/octet-stream" class="tfs-chunk" data-chunk="(\d+)" data-index="([A-Za-z0-9+/=]*)">'
-    rb'([A-Za-z0-9+/=]*)</script>\n')
+    rb'<script type="application/octet-stream" class="tfs-chunk" data-chunk="(\d+)" data-index="(' + B85_CLASS +
+    rb')">(' + B85_CLASS + rb')</script>\n')
+
+
+def b85decode(payload):
+    if len(payload) % 5 == 1:
+        raise ValueError(f"a base-85 payload of {len(payload)} characters")
+    return base64.b85decode(payload.translate(TO_RFC1924))
 META = re.compile(rb'<script type="application/json" id="tfs-meta">([^<]*)</script>\n<script>')
 
 
@@ -53,8 +68,8 @@ def parse_report(html):
             break
         if int(m.group(1)) != number:
             raise ValueError(f"chunk {m.group(1)} where {number} was due")
-        text = zlib.decompress(base64.b64decode(m.group(3), validate=True))
-        index = json.loads(zlib.decompress(base64.b64decode(m.group(2), validate=True)).decode("utf-8"))
+        text = zlib.decompress(b85decode(m.group(3)))
+        index = json.loads(zlib.decompress(b85decode(m.group(2))).decode("utf-8"))
         at = 0
         for entry in index:
             kind, section, address, action, module, offset, length = entry

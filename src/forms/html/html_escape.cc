@@ -37,6 +37,16 @@ size_t Utf8Length(std::string_view s, size_t i, uint32_t* code) {
   return n;
 }
 
+// Bytes a script element's JSON string holds as they are: printable ASCII
+// but for the quote, the backslash and '<', '>', '&'.
+struct PlainJsonBytes {
+  bool plain[256] = {};
+  constexpr PlainJsonBytes() {
+    for (int c = 0x20; c < 0x7f; ++c) plain[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&';
+  }
+};
+constexpr PlainJsonBytes kPlainJson;
+
 }  // namespace
 
 void AppendHtmlText(std::string_view s, std::string* out) {
@@ -68,6 +78,15 @@ void AppendScriptJsonString(std::string_view s, std::string* out) {
   };
   out->push_back('"');
   for (size_t i = 0; i < s.size();) {
+    // Runs of plain bytes in one append (the report's index is mostly such
+    // runs: addresses and module names).
+    size_t run = i;
+    while (run < s.size() && kPlainJson.plain[static_cast<unsigned char>(s[run])]) ++run;
+    if (run > i) {
+      out->append(s.data() + i, run - i);
+      i = run;
+      continue;
+    }
     uint32_t cp;
     size_t n = Utf8Length(s, i, &cp);
     if (n == 0) {

@@ -1,4 +1,4 @@
-// Escaping for what the HTML report writes outside its base64 payloads:
+// Escaping for what the HTML report writes outside its base-85 payloads:
 // the title and the metadata. Text from the plan or the command line never
 // becomes markup: in element text '&', '<' and '>' are references, and in a
 // <script type="application/json"> element every '<' is written \u003c (so

@@ -1,6 +1,6 @@
 #include "forms/html/html_report.h"
 
-#include "buffer/base64.h"
+#include "buffer/base85.h"
 #include "forms/html/html_escape.h"
 #include "forms/html/report_assets.h"
 
@@ -10,13 +10,13 @@ namespace {
 
 void AppendChunkElement(uint64_t number, const std::vector<std::string>& compressed, std::string* out) {
   // compressed[0]: the text, [1]: the index.
-  out->reserve(compressed[0].size() * 4 / 3 + compressed[1].size() * 4 / 3 + 160);
+  out->reserve(buffer::Base85Length(compressed[0].size()) + buffer::Base85Length(compressed[1].size()) + 160);
   out->append("<script type=\"application/octet-stream\" class=\"tfs-chunk\" data-chunk=\"");
   out->append(std::to_string(number));
   out->append("\" data-index=\"");
-  buffer::AppendBase64(compressed[1], out);
+  buffer::AppendBase85(compressed[1], out);
   out->append("\">");
-  buffer::AppendBase64(compressed[0], out);
+  buffer::AppendBase85(compressed[0], out);
   out->append("</script>\n");
 }
 

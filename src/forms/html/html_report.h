@@ -5,7 +5,7 @@
 //
 //   <!DOCTYPE html> ... <head> CSP, <title>, <style>CSS</style></head><body>
 //   <script type="application/octet-stream" class="tfs-chunk" data-chunk="N"
-//           data-index="B64(ZLIB(INDEX-JSON))">B64(ZLIB(TEXT))</script>
+//           data-index="B85(ZLIB(INDEX-JSON))">B85(ZLIB(TEXT))</script>
 //   ... one per chunk of about kChunkBytes of text ...
 //   <script type="application/json" id="tfs-meta">META-JSON</script>
 //   <script>JS</script></body></html>
@@ -15,8 +15,9 @@
 // an array of [kind, section, address, action, module, offset, length] per
 // entry. Chunks are compressed by a DeflateChunks pool while later entries
 // arrive, and written in order; only the open chunk and those in flight are
-// held. Nothing taken from the plan is written outside the base64 payloads
-// but in META-JSON, escaped for a script element (html_escape.h).
+// held. Nothing taken from the plan is written outside the base-85 payloads
+// (buffer/base85.h) but in META-JSON, escaped for a script element
+// (html_escape.h).
 #pragma once
 
 #include <cstdint>
@@ -54,7 +55,12 @@ struct ReportMeta {
 class HtmlReport {
  public:
   static constexpr size_t kChunkBytes = 256 * 1024;
-  static constexpr int kDefaultLevel = 6;
+  // libdeflate's level 4: with base-85 payloads (5/4 of the compressed
+  // size) the lowest level whose file stays within 23.5 % of the text (a
+  // margin under a quarter) on the benchmark plan and state; levels 1-3
+  // leave the state's file at 24.2-25.3 %, level 6 compresses in 1.5x
+  // level 4's CPU (docs/html-report.md, "The compressor").
+  static constexpr int kDefaultLevel = 4;
 
   // `threads` compress (0: on the caller's thread); `out` gets the file.
   HtmlReport(buffer::OutputSink* out, int threads, int level = kDefaultLevel, size_t chunk_bytes = kChunkBytes);
