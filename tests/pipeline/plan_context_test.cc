@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "forms/markdown_alert.h"
+#include "pipeline/background_validation.h"
 #include "pipeline/plan_doc.h"
 #include "forms/render_plan.h"
 #include "pipeline/plan_prepare.h"
@@ -150,4 +151,45 @@ TEST_CASE("--format json hands back the pages of its check over resource_drift",
   int covering = 0;
   for (const auto& [begin, end] : h.ranges) covering += begin <= first && end > last;
   CHECK(covering >= 2);
+}
+
+TEST_CASE("resource_changes validated in two halves: the same answer and error as one pass",
+          "[pipeline][validation]") {
+  std::vector<std::string> changes;
+  for (int i = 0; i < 200; ++i) {
+    changes.push_back(PlanChange("t.c" + std::to_string(i), R"(["create"])", "null", "b"));
+  }
+  const std::string plan = PlanDoc(changes);
+  Handed h;
+  const Input in = Recording(plan, &h);
+  Options opt;
+  PlanContext ctx(in, opt);
+  REQUIRE(tfstream::pipeline::ScanPlan(&ctx, nullptr).ok());
+  const tfstream::stream::ByteRange r = ctx.facts.resource_changes;
+  REQUIRE(r.present);
+  using tfstream::pipeline::ValidateChanges;
+  h = Handed();
+  CHECK(ValidateChanges(plan, r, true, 0, in.release_plan_range).ok());
+  // The pages handed back cover the array.
+  REQUIRE(!h.ranges.empty());
+  uint64_t covered = 0;
+  for (const auto& [begin, end] : h.ranges) covered += end - begin;
+  CHECK(covered == r.size());
+
+  auto broken = [&](size_t at, char c) {
+    std::string bad = plan;
+    bad[at] = c;
+    return bad;
+  };
+  const size_t first_half = plan.find(':', plan.find("\"t.c50\""));
+  const size_t second_half = plan.find(':', plan.find("\"t.c150\""));
+  const size_t comma = plan.find("{\"address\":\"t.c101\"") - 1;
+  for (const std::string& bad : {broken(first_half, ';'), broken(second_half, ';'), broken(comma, ' '),
+                                 broken(second_half, '\x01'), broken(r.end - 1, '}')}) {
+    const Status one = ValidateChanges(bad, r, false, 0, nullptr);
+    const Status two = ValidateChanges(bad, r, true, 0, nullptr);
+    CHECK(!one.ok());
+    CHECK(two.message() == one.message());
+    CHECK(two.offset() == one.offset());
+  }
 }
