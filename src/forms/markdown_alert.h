@@ -12,9 +12,9 @@
 // ["delete"] blocks Terraform prints (data sources are never destroyed) and
 // the replacements that destroy the old object (["delete","create"],
 // ["create","delete"]); ["create","forget"] and ["forget"] keep the object.
-// At most kAlertAddresses addresses are listed, in plan order, found by a
-// pass over resource_changes that stops at the last one listed; GitHub shows
-// the block as a blockquote with a warning icon, other renderers as a plain
+// At most kAlertAddresses addresses are listed, in plan order, read where
+// the pre-scan found them (PlanFacts::first_destroys); GitHub shows the
+// block as a blockquote with a warning icon, other renderers as a plain
 // blockquote.
 #pragma once
 

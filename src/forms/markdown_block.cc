@@ -94,18 +94,78 @@ size_t LongestBacktickRun(std::string_view s) {
 
 }  // namespace
 
+namespace {
+
+// Where the first mark at or after `from` is, or n.
+size_t FindMark(const char* p, size_t from, size_t n) {
+  size_t i = from;
+#if defined(__SSE2__)
+  const __m128i limit = _mm_set1_epi8(static_cast<char>(kClose));
+  for (; i + 16 <= n; i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    const unsigned bits = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, limit), v)));
+    if (bits != 0) return i + static_cast<size_t>(__builtin_ctz(bits));
+  }
+#endif
+  for (; i < n; ++i) {
+    if (p[i] == kOpen || p[i] == kClose) return i;
+  }
+  return n;
+}
+
+}  // namespace
+
+// AppendConvertedLine over each line, in one pass over the block: found by
+// a vector scan, each mark's line is judged as AppendConvertedLine judges it
+// (a symbol moves only when the mark opens its line after spaces), and the
+// text between marks is copied as it is. The output is never longer than
+// the input plus its last '\n', so it is written into a buffer of that size.
 std::string DiffLines(std::string_view marked) {
   while (!marked.empty() && marked.front() == '\n') marked.remove_prefix(1);
   while (!marked.empty() && marked.back() == '\n') marked.remove_suffix(1);
   std::string out;
-  out.reserve(marked.size() + 1);
+  if (marked.empty()) return out;
+  const char* p = marked.data();
+  const size_t n = marked.size();
+  out.resize(n + 1);
+  char* dst = out.data();
   size_t pos = 0;
-  while (pos <= marked.size() && !marked.empty()) {
-    size_t nl = marked.find('\n', pos);
-    if (nl == std::string_view::npos) nl = marked.size();
-    AppendConvertedLine(marked.substr(pos, nl - pos), &out);
-    pos = nl + 1;
+  bool pos_starts_line = true;  // else the line `pos` is in has been judged
+  while (pos < n) {
+    const size_t m = FindMark(p, pos, n);
+    if (m == n) {
+      std::memcpy(dst, p + pos, n - pos);
+      dst += n - pos;
+      break;
+    }
+    // The mark opens its line when only spaces come before it there.
+    size_t line = m;
+    while (line > pos && p[line - 1] == ' ') --line;
+    bool leading = p[m] == kOpen && (line > pos ? p[line - 1] == '\n' : pos_starts_line);
+    size_t close = m + 1;
+    if (leading) {
+      while (close < n && p[close] != kClose && p[close] != '\n') ++close;
+      leading = close < n && p[close] == kClose;
+    }
+    if (leading) {
+      std::memcpy(dst, p + pos, line - pos);
+      dst += line - pos;
+      const std::string_view inner(p + m + 1, close - m - 1);
+      const std::string_view symbol = Trim(inner);
+      for (char c : symbol) {
+        if (c != kOpen) *dst++ = c;  // (a mark inside one is dropped too)
+      }
+      for (size_t k = m - line + inner.size() - symbol.size(); k > 0; --k) *dst++ = ' ';
+      pos = close + 1;
+    } else {
+      std::memcpy(dst, p + pos, m - pos);  // the mark is dropped
+      dst += m - pos;
+      pos = m + 1;
+    }
+    pos_starts_line = false;
   }
+  *dst++ = '\n';
+  out.resize(static_cast<size_t>(dst - out.data()));
   return out;
 }
 

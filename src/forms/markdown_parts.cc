@@ -109,7 +109,7 @@ Status MarkdownParts::Add(const MarkdownUnit& unit) {
     if (max_bytes_ == 0) {
       if (part_units_++ == 0) out_->Append(Heading(1));
       Status s = out_->AppendPieces([&](const buffer::PieceFn& piece) { return unit.Read(piece); });
-      return s.ok() ? out_->Flush() : s;
+      return s.ok() ? out_->MaybeFlush() : s;
     }
     if (part_units_ == 0) pending_ = Heading(1);
     if (part_full_) return ++left_out_, Status::Ok();
@@ -221,6 +221,8 @@ Status MarkdownParts::ClosePart() {
   if (close(fd) != 0) return Status::Error("cannot write " + PartPath(parts_) + ": " + std::strerror(errno));
   return Status::Ok();
 }
+
+Status MarkdownParts::Flush() { return prefix_.empty() && max_bytes_ == 0 ? out_->Flush() : Status::Ok(); }
 
 Status MarkdownParts::Finish() {
   if (prefix_.empty()) {

@@ -60,7 +60,10 @@ class MarkdownParts {
   MarkdownParts(const MarkdownParts&) = delete;
   MarkdownParts& operator=(const MarkdownParts&) = delete;
 
+  // Standard output without a limit takes units as they come, written
+  // when enough has accumulated or at Flush() (after each batch of blocks).
   Status Add(const MarkdownUnit& unit);
+  Status Flush();
   Status Finish();
   // Add failed because standard output would have exceeded max_bytes.
   bool too_large() const { return too_large_; }

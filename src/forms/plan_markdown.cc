@@ -199,6 +199,7 @@ class MarkdownSink : public Sink {
     Status s = WriteHead();
     return s.ok() ? parts_.Add(ChangeBlockUnit(block.text)) : s;
   }
+  Status Flush() override { return parts_.Flush(); }
   Status Finish(const PlanView&) override {
     Status s = WriteHead();
     if (!s.ok()) return s;

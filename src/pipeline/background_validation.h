@@ -5,6 +5,8 @@
 // but the wall time: on a 2-core machine it fills gaps the render leaves.
 #pragma once
 
+#include <functional>
+#include <string_view>
 #include <thread>
 
 #include "base/status.h"
@@ -41,5 +43,16 @@ class BackgroundValidation {
 // behind both. The error, as a plan error, is the one a single front-to-back
 // pass (stream::ValidateDeferred) meets first.
 Status ValidateBeforeOutput(const PlanContext& ctx);
+
+// From this size of resource_changes up, with two or more jobs, its two
+// halves are validated at once (ValidateChanges).
+inline constexpr size_t kSplitValidationBytes = size_t{4} << 20;
+
+// Validates resource_changes (the array at `r` in `doc`), as one pass of
+// stream::JsonScanner::SkipValue would, and with the same error; with
+// `split`, and at least `min_split_bytes` of it, on two threads. Tells
+// `release` (when set) which bytes it is done with, as it goes.
+Status ValidateChanges(std::string_view doc, stream::ByteRange r, bool split, size_t min_split_bytes,
+                       const std::function<void(uint64_t, uint64_t)>& release);
 
 }  // namespace tfstream::pipeline

@@ -158,6 +158,7 @@ Status PlanRun::Run(Report* report) {
     timer_.Mark("prepare");
     if (needs_.validated_before_output) {
       if (!(s = ValidateBeforeOutput(ctx_)).ok()) return s;
+      ctx_.changes_validated = true;
     } else {
       // Sections nothing is read from (PlanFacts::deferred_validation) are
       // checked while the blocks render and reported after them (from the

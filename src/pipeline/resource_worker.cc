@@ -203,12 +203,15 @@ Status ResourceWorker::RenderChangeBlock(std::string_view raw, uint64_t offset, 
     stream::JsonScanner scan(raw, offset);
     stream::ResourceFacts rf;
     stream::PlanAction action;
-    stream::ValueSkip skip = filtered ? stream::ValueSkip::kByStructure : stream::ValueSkip::kValidate;
+    // Validated already (ValidateBeforeOutput): only the facts are read.
+    const bool validated = ctx_.changes_validated;
+    stream::ValueSkip skip =
+        filtered || validated ? stream::ValueSkip::kByStructure : stream::ValueSkip::kValidate;
     if (!stream::ScanResourceFacts(&scan, 2, &rf, skip)) return ctx_.PlanError(scan.status());
     if (!stream::PlanActionFromList(rf.actions, &action) ||
         !stream::IsPrintedChange(action, rf) ||
         (filtered && !ctx_.opt.filter.Matches(rf, action))) {
-      if (skip == stream::ValueSkip::kValidate) return Status::Ok();
+      if (skip == stream::ValueSkip::kValidate || validated) return Status::Ok();
       stream::JsonScanner check(raw, offset);
       return check.SkipValue(2) ? Status::Ok() : ctx_.PlanError(check.status());
     }

@@ -97,6 +97,7 @@ bool ScanResourceChanges(JsonScanner* s, PlanFacts* facts, ScanRun& run, ValueSk
   facts->will_print_resource_changes = false;
   facts->first_create_then_forget = facts->first_forget_then_create = facts->first_forget = {};
   facts->first_ephemeral = {};
+  facts->first_destroys.clear();
   facts->needed_schemas.clear();
   if (hooks != nullptr && hooks->on_begin) hooks->on_begin();
   if (IsNullNext(s)) {

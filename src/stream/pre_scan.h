@@ -192,6 +192,12 @@ struct PlanFacts {
   // The first resource change of mode "ephemeral": only a profile that skips
   // them (flavor.def ephemeral_changes_skipped) takes the plan.
   FlavorOnlyAction first_ephemeral;
+  // Where the first kFirstDestroys printed changes that destroy an object
+  // start (["delete"], ["delete","create"], ["create","delete"]), in plan
+  // order: the Markdown destroy alert lists them without another pass over
+  // resource_changes.
+  static constexpr size_t kFirstDestroys = 20;
+  std::vector<uint64_t> first_destroys;
   // With TerraformOnlySections::kUndecided: why action_invocations or
   // deferred_changes (the last of each key) is not what Terraform reads;
   // the section is then left out as if absent. Ok when it is.

@@ -341,6 +341,11 @@ bool ScanChangeElement(JsonScanner* s, size_t element_at, PlanFacts* facts, cons
   ++facts->shown_changes;
   if (rf->importing) ++facts->importing;
   if (action != PlanAction::kNoOp) ++facts->counts[static_cast<size_t>(action)];
+  if ((action == PlanAction::kDelete || action == PlanAction::kDeleteThenCreate ||
+       action == PlanAction::kCreateThenDelete) &&
+      facts->first_destroys.size() < PlanFacts::kFirstDestroys) {
+    facts->first_destroys.push_back(s->offset() - s->pos() + element_at);
+  }
   const ChangeFilter* filter = hooks != nullptr ? hooks->filter : nullptr;
   if (filter != nullptr && !filter->Matches(*rf, action)) {
     ++facts->filtered_out;

@@ -261,6 +261,10 @@ void AddTallies(const PlanFacts& t, PlanFacts* facts) {
   if (!facts->first_forget_then_create.found) facts->first_forget_then_create = t.first_forget_then_create;
   if (!facts->first_ephemeral.found) facts->first_ephemeral = t.first_ephemeral;
   if (!facts->first_forget.found) facts->first_forget = t.first_forget;
+  for (uint64_t at : t.first_destroys) {
+    if (facts->first_destroys.size() == PlanFacts::kFirstDestroys) break;
+    facts->first_destroys.push_back(at);
+  }
   if (!t.unknown_flag_error.ok() &&
       (facts->unknown_flag_error.ok() || t.unknown_flag_error.offset() < facts->unknown_flag_error.offset())) {
     facts->unknown_flag_error = t.unknown_flag_error;

@@ -4,6 +4,8 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "render/computed/palette.h"
+
 using tfstream::forms::ChangeBlockUnit;
 using tfstream::forms::DetailsUnit;
 using tfstream::forms::DiffLines;
@@ -115,5 +117,26 @@ TEST_CASE("held diff lines are DiffLines of the whole, however the text is split
       CHECK(from_held.size() == whole.size());
       CHECK(from_held.Text() == whole.Text());
     }
+  }
+}
+
+TEST_CASE("DiffLines judges each line as the line-by-line conversion does", "[markdown]") {
+  // SpilledDiffLines converts line by line (AppendConvertedLine); DiffLines
+  // skips the lines without marks. Random text of spaces, newlines, marks,
+  // symbols and letters, marks where Terraform's layout never puts them
+  // included.
+  const char alphabet[] = {' ', ' ', ' ', '\n', '+', '-', '/', '~', 'a', '`',
+                           tfstream::render::Palette::kSymbolOpen, tfstream::render::Palette::kSymbolClose};
+  uint32_t seed = 12345;
+  auto next = [&] { return seed = seed * 1103515245u + 12345u, (seed >> 16) & 0x7fff; };
+  for (int round = 0; round < 3000; ++round) {
+    std::string text;
+    const size_t size = next() % 120;
+    for (size_t i = 0; i < size; ++i) text.push_back(alphabet[next() % sizeof(alphabet)]);
+    tfstream::forms::SpilledDiffLines held;
+    held.Add(text);
+    held.Finish();
+    INFO("round " << round);
+    REQUIRE(ReadBack(held) == DiffLines(text));
   }
 }
