@@ -67,7 +67,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // --state, a plan mostly without; the rest runs into the refusals.
   const bool state_like =
       plan.find("\"root_module\"") != std::string_view::npos && plan.find("\"resource_changes\"") == std::string_view::npos;
-  u.options.state = state_like ? ((h >> 9) & 3) != 0 : ((h >> 9) & 3) == 0;
+  const bool as_state = state_like ? ((h >> 9) & 3) != 0 : ((h >> 9) & 3) == 0;
+  u.options.document = as_state ? tfstream::DocumentKind::kState : tfstream::DocumentKind::kPlan;
   u.options.show_sensitive = (h >> 11) & 1;
 
   tfstream::RunOnLargeStack([&u] { Render(&u); }, kStackBytes, kStackBytes);

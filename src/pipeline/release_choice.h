@@ -42,7 +42,7 @@ struct VersionClaim {
   std::string text;        // ... and its text
   // Keys only Terraform writes (a plan's "applyable"/"complete", 1.8 on).
   bool terraform_only_keys = false;
-  std::string_view document = "plan";  // how notes call it ("plan", "state")
+  DocumentKind document = DocumentKind::kPlan;  // notes call it by its noun
 };
 
 // `flavour_by_default`: --flavor auto fell back to Terraform for want of
