@@ -20,6 +20,7 @@
 #include "pipeline/resource_worker.h"
 #include "render/compare/compare_words.h"
 #include "render/differ/differ.h"
+#include "render/plan/plan_sections.h"
 #include "render/plan/resource_block.h"
 #include "render/renderers/util.h"
 #include "stream/change_cursor.h"
@@ -205,7 +206,7 @@ Status CompareRun::Emit(Difference d) {
   if (section == pipeline::Section::kOutputs) {
     if (!outputs_heading_) {
       outputs_heading_ = true;
-      s = sink_->Text(TextPiece{section, Part::kHeading, "\nChanges to Outputs:\n"});
+      s = sink_->Text(TextPiece{section, Part::kHeading, render::plan::OutputsHeading()});
       if (!s.ok()) return s;
     }
     text = d.block + "\n";
