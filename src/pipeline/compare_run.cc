@@ -39,7 +39,7 @@ namespace what = render::compare;
 
 // One plan: its context, the worker that parses and renders its elements.
 struct Side {
-  Side(const Input& in, const Options& opt) : ctx(in, opt), worker(ctx) {}
+  Side(const Input& in, const Options& opt, bool mark_symbols) : ctx(in, opt, mark_symbols), worker(ctx) {}
   PlanContext ctx;
   ResourceWorker worker;
   PreparedPlan prepared;
@@ -138,7 +138,12 @@ std::string ActionName(const std::vector<std::string>& actions) {
 class CompareRun {
  public:
   CompareRun(const CompareInput& in, const Options& opt, Sink* sink)
-      : in_(in), opt_(opt), old_(in.old_plan, opt), new_(in.new_plan, opt), sink_(sink), view_(new_.ctx) {}
+      : in_(in),
+        opt_(opt),
+        old_(in.old_plan, opt, sink->needs().marked_symbols),
+        new_(in.new_plan, opt, sink->needs().marked_symbols),
+        sink_(sink),
+        view_(new_.ctx) {}
 
   Status Run(Report* report, bool* differ);
 

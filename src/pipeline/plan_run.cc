@@ -62,7 +62,7 @@ class PhaseTimer {
 class PlanRun {
  public:
   PlanRun(const Input& in, const Options& opt, ProgressMeter* progress, Sink* sink)
-      : ctx_(in, opt),
+      : ctx_(in, opt, sink->needs().marked_symbols),
         view_(ctx_),
         progress_(progress),
         sink_(sink),

@@ -16,7 +16,7 @@ namespace {
 class StateRun {
  public:
   StateRun(const Input& in, const Options& opt, ProgressMeter* progress, Sink* sink)
-      : ctx_(in, opt), view_(ctx_, prepared_), progress_(progress), sink_(sink), needs_(sink->needs()) {}
+      : ctx_(in, opt, sink->needs().marked_symbols), view_(ctx_, prepared_), progress_(progress), sink_(sink), needs_(sink->needs()) {}
 
   Status Run(Report* report);
 
