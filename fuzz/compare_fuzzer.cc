@@ -9,7 +9,6 @@
 //     two documents.
 // The form (text, markdown, json), colour and --drift come from the hash.
 #include <fcntl.h>
-#include <pthread.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -18,12 +17,15 @@
 #include <string>
 #include <string_view>
 
+#include "base/large_stack.h"
 #include "buffer/output_sink.h"
 #include "forms/compare_forms.h"
+#include "max_depth.h"
 
 namespace {
 
 constexpr int kMaxDepth = 256;
+constexpr size_t kStackBytes = size_t{256} << 20;
 
 struct Unit {
   std::string_view old_plan, new_plan;
@@ -33,8 +35,7 @@ struct Unit {
   int null_fd;
 };
 
-void* Compare(void* arg) {
-  Unit* u = static_cast<Unit*>(arg);
+void Compare(Unit* u) {
   tfstream::pipeline::CompareInput in;
   in.old_plan.plan = u->old_plan;
   in.old_plan.plan_label = "old.json";
@@ -44,45 +45,16 @@ void* Compare(void* arg) {
   if (tfstream::stream::AttributeGlob::Parse("**.tags.*", &glob).ok()) in.ignore.push_back(glob);
   tfstream::buffer::OutputSink sink(u->null_fd);
   u->status = tfstream::forms::RenderComparison(in, u->options, &sink, nullptr, &u->differ);
-  return nullptr;
 }
 
-int MaxDepth(std::string_view text) {
-  int depth = 0, max = 0;
-  bool in_string = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      max = depth + 1 > max ? depth + 1 : max;
-      ++depth;
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return max;
-}
-
-void Run(Unit* u) {
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, size_t{256} << 20);
-  pthread_t thread;
-  if (pthread_create(&thread, &attr, Compare, u) != 0) std::abort();
-  pthread_join(thread, nullptr);
-  pthread_attr_destroy(&attr);
-}
+void Run(Unit* u) { tfstream::RunOnLargeStack([u] { Compare(u); }, kStackBytes, kStackBytes); }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static int null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
   std::string_view plan(reinterpret_cast<const char*>(data), size);
-  if (MaxDepth(plan) > kMaxDepth) return -1;
+  if (tfstream::fuzz::MaxDepth(plan) > kMaxDepth) return -1;
 
   uint32_t h = 2166136261u;  // FNV-1a
   for (size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 16777619u;

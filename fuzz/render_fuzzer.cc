@@ -10,23 +10,24 @@
 // which would only find slow units; the depth limit itself is fuzzed by the
 // other two targets and tested by tests/robustness/nesting.sh.
 #include <fcntl.h>
-#include <pthread.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <string_view>
 
+#include "base/large_stack.h"
 #include "buffer/output_sink.h"
 #include "forms/render_plan.h"
+#include "max_depth.h"
 #include "render/unchanged/cross_check.h"
 
 namespace {
 
 constexpr int kMaxDepth = 256;
+constexpr size_t kStackBytes = size_t{256} << 20;
 
 struct Unit {
   std::string_view plan;
@@ -35,33 +36,12 @@ struct Unit {
   int null_fd;
 };
 
-void* Render(void* arg) {
-  Unit* u = static_cast<Unit*>(arg);
+void Render(Unit* u) {
   tfstream::pipeline::Input input;
   input.plan = u->plan;
   input.plan_label = "fuzz.json";
   tfstream::buffer::OutputSink sink(u->null_fd);
   u->status = tfstream::forms::RenderPlan(input, u->options, &sink);
-  return nullptr;
-}
-
-int MaxDepth(std::string_view text) {
-  int depth = 0, max = 0;
-  bool in_string = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      max = std::max(max, ++depth);
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return max;
 }
 
 }  // namespace
@@ -71,7 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const bool cross_check = (tfstream::render::unchanged::SetCrossCheck(true), true);
   (void)cross_check;
   std::string_view plan(reinterpret_cast<const char*>(data), size);
-  if (MaxDepth(plan) > kMaxDepth) return -1;  // not added to the corpus
+  if (tfstream::fuzz::MaxDepth(plan) > kMaxDepth) return -1;  // not added to the corpus
 
   uint32_t h = 2166136261u;  // FNV-1a
   for (size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 16777619u;
@@ -87,16 +67,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // --state, a plan mostly without; the rest runs into the refusals.
   const bool state_like =
       plan.find("\"root_module\"") != std::string_view::npos && plan.find("\"resource_changes\"") == std::string_view::npos;
-  u.options.state = state_like ? ((h >> 9) & 3) != 0 : ((h >> 9) & 3) == 0;
+  const bool as_state = state_like ? ((h >> 9) & 3) != 0 : ((h >> 9) & 3) == 0;
+  u.options.document = as_state ? tfstream::DocumentKind::kState : tfstream::DocumentKind::kPlan;
   u.options.show_sensitive = (h >> 11) & 1;
 
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, size_t{256} << 20);
-  pthread_t thread;
-  if (pthread_create(&thread, &attr, Render, &u) != 0) std::abort();
-  pthread_join(thread, nullptr);
-  pthread_attr_destroy(&attr);
+  tfstream::RunOnLargeStack([&u] { Render(&u); }, kStackBytes, kStackBytes);
 
   if (!u.status.ok()) {
     const std::string& m = u.status.message();

@@ -4,7 +4,6 @@
 // stack, so that deeply nested values (up to JSON's 10000 levels) cannot
 // overflow it.
 #include <fcntl.h>
-#include <pthread.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -15,6 +14,7 @@
 #include <cstring>
 #include <string>
 
+#include "base/large_stack.h"
 #include "buffer/input_file.h"
 #include "buffer/output_sink.h"
 #include "buffer/unnamed_file.h"
@@ -23,7 +23,6 @@
 #include "forms/compare_forms.h"
 #include "forms/render_plan.h"
 #include "render/unchanged/cross_check.h"
-#include "pipeline/ordered_parallel.h"
 
 using tfstream::Status;
 using tfstream::cli::Fail;
@@ -43,12 +42,10 @@ struct Job {
   Status status;
 };
 
-void* RunJob(void* arg) {
-  Job* job = static_cast<Job*>(arg);
+void RunJob(Job* job) {
   job->status = job->compare ? tfstream::forms::RenderComparison(job->compare_input, job->options, job->sink,
                                                                  &job->report, &job->differ)
                              : tfstream::forms::RenderPlan(job->input, job->options, job->sink, &job->report);
-  return nullptr;
 }
 
 // A standard descriptor left closed by the caller would be handed out again
@@ -86,27 +83,6 @@ void CatchShrinkingInput(const std::string& labels) {
   sa.sa_handler = OnSigbus;
   sigemptyset(&sa.sa_mask);
   sigaction(SIGBUS, &sa, nullptr);
-}
-
-// Runs the job on a thread with a large stack. Where 1 GiB of address space
-// cannot be spared (ulimit -v), smaller stacks down to 32 MiB still hold the
-// deepest values (which take less than 16 MiB); the main thread's (usually
-// 8 MiB) is the last resort.
-void RunOnLargeStack(Job* job) {
-  bool started = false;
-  pthread_t thread;
-  for (size_t stack = size_t{1} << 30; stack >= (size_t{32} << 20) && !started; stack /= 2) {
-    if (!tfstream::pipeline::StackFitsAddressSpace(stack)) continue;
-    pthread_attr_t attr;
-    if (pthread_attr_init(&attr) != 0) break;
-    started = pthread_attr_setstacksize(&attr, stack) == 0 && pthread_create(&thread, &attr, RunJob, job) == 0;
-    pthread_attr_destroy(&attr);
-  }
-  if (started) {
-    pthread_join(thread, nullptr);
-  } else {
-    RunJob(job);
-  }
 }
 
 // Whether `path` names the same file as `other` (an input of the run).
@@ -192,7 +168,9 @@ int main(int argc, char** argv) {
   }
   tfstream::buffer::OutputSink sink(out_fd);
   job.sink = &sink;
-  RunOnLargeStack(&job);
+  // Where 1 GiB of address space cannot be spared (ulimit -v), smaller
+  // stacks down to 32 MiB still hold the deepest values.
+  tfstream::RunOnLargeStack([&job] { RunJob(&job); }, size_t{1} << 30, size_t{32} << 20);
 
   if (sink.reader_gone()) return 0;
   const tfstream::pipeline::Report& report = job.report;

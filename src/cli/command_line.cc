@@ -287,14 +287,15 @@ std::optional<int> ParseCommandLine(int argc, char** argv, const Environment& en
   }
   // --state: the options that only mean something for a plan, refused one
   // at a time (a state has no mode, quality, actions or changes).
-  options.state = vm.count("state") > 0;
+  options.document = vm.count("state") > 0 ? DocumentKind::kState : DocumentKind::kPlan;
+  const bool state = options.document == DocumentKind::kState;
   for (const char* name : {"mode", "quality", "action", "detailed-exitcode", "group-by", "max-bytes",
                            "output-prefix", "max-parts", "details-url", "title"}) {
-    if (options.state && vm.count(name) && !(format == "html" && std::string_view(name) == "title")) {
+    if (state && vm.count(name) && !(format == "html" && std::string_view(name) == "title")) {
       return Fail(std::string("--") + name + " applies to plans, not to a state (--state)", usage);
     }
   }
-  if (options.state && vm.count("format") && format == "markdown") {
+  if (state && vm.count("format") && format == "markdown") {
     return Fail("--format markdown applies to plans, not to a state (--state): use text, json or html", usage);
   }
   if (mode == "normal") {

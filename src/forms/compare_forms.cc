@@ -68,7 +68,11 @@ class CompareMarkdown : public pipeline::Sink {
  public:
   CompareMarkdown(const pipeline::Options& opt, buffer::OutputSink* out, pipeline::Report* report)
       : opt_(opt), out_(out), report_(report) {}
-  pipeline::Needs needs() const override { return pipeline::Needs{}; }
+  pipeline::Needs needs() const override {
+    pipeline::Needs n;
+    n.marked_symbols = true;  // markdown_block.h moves them
+    return n;
+  }
   Status Block(const pipeline::BlockView& b) override {
     (b.section == pipeline::Section::kOutputs ? outputs_ : blocks_).Append(b.text);
     return Status::Ok();

@@ -149,6 +149,7 @@ class MarkdownSink : public Sink {
     // Parts go to files as they fill: what the scan skipped is validated
     // before the first is written.
     n.validated_before_output = true;
+    n.marked_symbols = true;  // markdown_block.h moves them
     return n;
   }
   Status Begin(const PlanView& plan) override {

@@ -33,14 +33,16 @@ Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink
       out->set_before_write([meter = progress.get()](std::string_view text) { meter->BeforeOutput(text); });
     }
   }
+  // The document chooses the run; the form, the sink.
+  const bool state = options.document == DocumentKind::kState;
   std::unique_ptr<pipeline::Sink> sink;
   if (options.format == Format::kHtml) {
     sink = MakeHtmlSink(options, out);
-  } else if (options.state && options.bundle) {
+  } else if (state && options.bundle) {
     sink = MakeStateBundleSink(out);
-  } else if (options.state && options.format == Format::kJson) {
+  } else if (state && options.format == Format::kJson) {
     sink = MakeStateJsonSink(out);
-  } else if (options.state && options.summary) {
+  } else if (state && options.summary) {
     sink = MakeStateSummarySink(out);
   } else if (options.bundle) {
     sink = MakeBundleSink(out);
@@ -53,8 +55,8 @@ Status RenderPlan(const Input& input, const Options& options, buffer::OutputSink
   } else {
     sink = MakeTextSink(out);
   }
-  Status s = options.state ? pipeline::RunState(input, options, progress.get(), sink.get(), report)
-                           : pipeline::RunPlan(input, options, progress.get(), sink.get(), report);
+  Status s = state ? pipeline::RunState(input, options, progress.get(), sink.get(), report)
+                   : pipeline::RunPlan(input, options, progress.get(), sink.get(), report);
   if (progress != nullptr) {
     progress->Finish();
     out->set_before_write(nullptr);

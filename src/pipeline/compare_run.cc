@@ -20,6 +20,7 @@
 #include "pipeline/resource_worker.h"
 #include "render/compare/compare_words.h"
 #include "render/differ/differ.h"
+#include "render/plan/plan_sections.h"
 #include "render/plan/resource_block.h"
 #include "render/renderers/util.h"
 #include "stream/change_cursor.h"
@@ -38,7 +39,7 @@ namespace what = render::compare;
 
 // One plan: its context, the worker that parses and renders its elements.
 struct Side {
-  Side(const Input& in, const Options& opt) : ctx(in, opt), worker(ctx) {}
+  Side(const Input& in, const Options& opt, bool mark_symbols) : ctx(in, opt, mark_symbols), worker(ctx) {}
   PlanContext ctx;
   ResourceWorker worker;
   PreparedPlan prepared;
@@ -137,7 +138,12 @@ std::string ActionName(const std::vector<std::string>& actions) {
 class CompareRun {
  public:
   CompareRun(const CompareInput& in, const Options& opt, Sink* sink)
-      : in_(in), opt_(opt), old_(in.old_plan, opt), new_(in.new_plan, opt), sink_(sink), view_(new_.ctx) {}
+      : in_(in),
+        opt_(opt),
+        old_(in.old_plan, opt, sink->needs().marked_symbols),
+        new_(in.new_plan, opt, sink->needs().marked_symbols),
+        sink_(sink),
+        view_(new_.ctx) {}
 
   Status Run(Report* report, bool* differ);
 
@@ -205,7 +211,7 @@ Status CompareRun::Emit(Difference d) {
   if (section == pipeline::Section::kOutputs) {
     if (!outputs_heading_) {
       outputs_heading_ = true;
-      s = sink_->Text(TextPiece{section, Part::kHeading, "\nChanges to Outputs:\n"});
+      s = sink_->Text(TextPiece{section, Part::kHeading, render::plan::OutputsHeading()});
       if (!s.ok()) return s;
     }
     text = d.block + "\n";

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <pthread.h>
-#include <sys/resource.h>
 
 #include <condition_variable>
 #include <functional>
@@ -14,18 +13,10 @@
 #include <mutex>
 #include <vector>
 
+#include "base/large_stack.h"
 #include "base/status.h"
 
 namespace tfstream::pipeline {
-
-// Whether a thread stack of `bytes` leaves the heap room under an address
-// space limit (ulimit -v): at most a quarter of the limit. (The deepest
-// values take less than 16 MiB of stack.)
-inline bool StackFitsAddressSpace(size_t bytes) {
-  struct rlimit limit;
-  if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return true;
-  return bytes <= limit.rlim_cur / 4;
-}
 
 // A thread with a stack large enough for the differ's recursion over the
 // deepest values JSON allows (10000 levels); std::thread gives 8 MiB. When the

@@ -177,7 +177,7 @@ Status CheckSchemas(PlanContext* ctx) {
 std::string MissingSchemaMessage(const PlanContext& ctx, std::string_view provider, const std::string& what) {
   std::string m = "no schema for " + what + " of provider \"" + std::string(provider) + "\": ";
   // The document the schemas go with: a plan, or a state (--state).
-  const std::string doc = ctx.opt.state ? "state" : "plan";
+  const std::string doc(DocumentNoun(ctx.opt.document));
   const std::string make = std::string("make them with ") + kSchemasCommand;
   const std::string summary = " (--summary needs no schemas)";
   if (!ctx.in.has_schemas && !ctx.facts.provider_schemas.present) {

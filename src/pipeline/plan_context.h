@@ -40,14 +40,13 @@ struct SchemasFileCheck {
 };
 
 struct PlanContext {
-  PlanContext(const Input& input, const Options& options)
-      : in(input),
-        opt(options),
-        colorize(options.color),
-        palette(colorize, /*mark_symbols=*/options.format == Format::kMarkdown) {}
+  // `mark_symbols`: the sink's Needs::marked_symbols.
+  PlanContext(const Input& input, const Options& options, bool mark_symbols = false)
+      : in(input), opt(options), mark_symbols(mark_symbols), colorize(options.color), palette(colorize, mark_symbols) {}
 
   const Input& in;
   const Options& opt;
+  const bool mark_symbols;  // the palette marks the action symbols it gives
   // Whose renderer is reproduced: Terraform's until SetFlavor, which runs
   // once the pre-scan has decided (--flavor, or the auto rule), before any
   // output. Read-only afterwards, like everything here.
@@ -91,7 +90,7 @@ struct PlanContext {
     flavor = &profile;
     colorize = render::text::Colorize(
         opt.color, f.purple_colour ? render::text::Colorize::Table::kWithPurple : render::text::Colorize::Table::kDefault);
-    palette = render::Palette(colorize, profile, /*mark_symbols=*/opt.format == Format::kMarkdown);
+    palette = render::Palette(colorize, profile, mark_symbols);
   }
 
   void Release(uint64_t offset) const {

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/document_kind.h"
 #include "base/flavor.h"
 #include "base/status.h"
 #include "buffer/output_sink.h"
@@ -53,7 +54,7 @@ struct Options {
   stream::ChangeFilter filter;
   // --state: the input is a state (`terraform show -json` without a
   // planfile), rendered as `terraform show` prints it (pipeline/state_run.h).
-  bool state = false;
+  DocumentKind document = DocumentKind::kPlan;
   // --drift hide: the drift section ("Objects have changed outside of ...")
   // is one line saying how many objects it holds (plan_sections.h).
   bool hide_drift = false;

@@ -21,8 +21,9 @@
 #include "pipeline/plan_changes.h"
 #include "pipeline/plan_context.h"
 #include "pipeline/plan_sections.h"
-#include "render/plan/plan_totals.h"
 #include "pipeline/resource_worker.h"
+#include "render/plan/plan_sections.h"
+#include "render/plan/plan_totals.h"
 #include "render/text/word_wrap.h"
 #include "stream/pre_scan.h"
 
@@ -61,7 +62,7 @@ class PhaseTimer {
 class PlanRun {
  public:
   PlanRun(const Input& in, const Options& opt, ProgressMeter* progress, Sink* sink)
-      : ctx_(in, opt),
+      : ctx_(in, opt, sink->needs().marked_symbols),
         view_(ctx_),
         progress_(progress),
         sink_(sink),
@@ -91,7 +92,6 @@ class PlanRun {
     return Piece(Section::kRule, Part::kBody,
                  render::text::HorizontalRule(ctx_.colorize, ctx_.opt.width) + "\n");
   }
-  std::string Wrap(std::string_view s) const { return render::text::WordWrap(s, ctx_.opt.width); }
   // A rendered resource block (planned change or drift) to the sink, with
   // its facts when the sink asks for them.
   Status PushBlock(Section section, const RenderedBlock& block);
@@ -203,52 +203,26 @@ Status PlanRun::Run(Report* report) {
 }
 
 Status PlanRun::PushNoChanges(bool have_refresh_changes, bool* done) {
-  *done = false;
-  const auto& c = ctx_.colorize;
-  const Flavor& f = *ctx_.flavor;
-  const Section kSection = Section::kNoChanges;
-  bool has_deferred = false;
+  NoChangesFacts facts;
+  facts.errored = prepared_.errored;
   if (ctx_.facts.shape == stream::InputShape::kRenderer && ctx_.facts.deferred_changes.present) {
     (void)ctx_.ForEachElement(ctx_.facts.deferred_changes, [&](std::string_view, uint64_t) {
-      has_deferred = true;
+      facts.has_deferred = true;
       return Status::Ok();
     });
   }
+  facts.refresh_only = ctx_.opt.mode == PlanMode::kRefreshOnly;
+  facts.destroy = ctx_.opt.mode == PlanMode::kDestroy;
+  facts.have_refresh_changes = have_refresh_changes;
+  facts.no_changes_quality = prepared_.no_changes_quality;
+  facts.automation = ctx_.opt.automation;
+  const NoChangesText text = NoChanges(facts, *ctx_.flavor, ctx_.colorize, ctx_.opt.width);
+  *done = text.ends_plan;
   Status s;
-  auto rule = [&] { return have_refresh_changes ? Rule() : Status::Ok(); };
-  if (prepared_.errored) {
-    if (!(s = rule()).ok()) return s;
-    return Piece(kSection, Part::kHeading, c.Color(f.Wording("\n[reset][bold][red]Planning failed.[reset][bold] {product} encountered an error while generating this plan.[reset]\n\n")));
-  }
-  if (has_deferred) {
-    if (!(s = rule()).ok()) return s;
-    return Piece(kSection, Part::kHeading, c.Color("\n[reset][bold][green]No current changes.[reset][bold] This plan requires another plan to be applied first.[reset]\n\n"));
-  }
-  if (ctx_.opt.mode == PlanMode::kRefreshOnly) {
-    if (have_refresh_changes) {
-      // The drift section already said what applying would do.
-      *done = true;
-      return Status::Ok();
-    }
-    if (!(s = Piece(kSection, Part::kHeading, c.Color("\n[reset][bold][green]No changes.[reset][bold] Your infrastructure still matches the configuration.[reset]\n\n"))).ok()) return s;
-    return Println(kSection, Part::kBody, Wrap(f.Wording("{product} has checked that the real remote objects still match the result of your most recent changes, and found no differences.")));
-  }
-  if (ctx_.opt.mode == PlanMode::kDestroy) {
-    if (!(s = rule()).ok()) return s;
-    if (!(s = Piece(kSection, Part::kHeading, c.Color("\n[reset][bold][green]No changes.[reset][bold] No objects need to be destroyed.[reset]\n\n"))).ok()) return s;
-    return Println(kSection, Part::kBody, Wrap(f.Wording("Either you have not created any objects yet or the existing objects were already deleted outside of {product}.")));
-  }
-  if (!(s = rule()).ok()) return s;
-  if (!(s = Piece(kSection, Part::kHeading, c.Color("\n[reset][bold][green]No changes.[reset][bold] Your infrastructure matches the configuration.[reset]\n\n"))).ok()) return s;
-  if (have_refresh_changes) {
-    *done = true;
-    if (!prepared_.no_changes_quality) {
-      return Println(kSection, Part::kBody, Wrap("Your configuration already matches the changes detected above, so applying this plan will only update the state to include the changes detected above and won't change any real infrastructure."));
-    }
-    std::string suggestion = ctx_.opt.automation ? "." : f.Wording(":\n  {cli} apply -refresh-only");
-    return Println(kSection, Part::kBody, Wrap(f.Wording("Your configuration already matches the changes detected above. If you'd like to update the {product} state to match, create and apply a refresh-only plan") + suggestion));
-  }
-  return Println(kSection, Part::kBody, Wrap(f.Wording("{product} has compared your real infrastructure against your configuration and found no differences, so no changes are needed.")));
+  if (text.rule && !(s = Rule()).ok()) return s;
+  if (!text.heading.empty() && !(s = Piece(Section::kNoChanges, Part::kHeading, text.heading)).ok()) return s;
+  if (!text.body.empty()) return Piece(Section::kNoChanges, Part::kBody, text.body);
+  return Status::Ok();
 }
 
 Status PlanRun::PushText() {
@@ -257,7 +231,7 @@ Status PlanRun::PushText() {
   const std::vector<OutputEntry>& outputs = prepared_.outputs;
   Status s;
   if (prepared_.newer_format) {
-    s = Println(Section::kWarning, Part::kBody, Wrap(ctx_.colorize.Color(flavor.Wording("\n[bold][red]Warning:[reset][bold] This plan was generated using a different version of {product}, the diff presented here may be missing representations of recent features."))));
+    s = Piece(Section::kWarning, Part::kBody, NewerFormatWarning(flavor, ctx_.colorize, ctx_.opt.width));
     if (!s.ok()) return s;
   }
 
@@ -270,8 +244,7 @@ Status PlanRun::PushText() {
     if (!(s = CountDrift(ctx_, &worker_, outputs, &have_refresh_changes, &drifted)).ok()) return s;
     view_.hidden_drift = drifted;
     if (have_refresh_changes) {
-      s = Piece(Section::kDriftHidden, Part::kBody,
-                ctx_.colorize.Color("\n[bold][cyan]Note:[reset][bold] " + HiddenDriftWords(flavor, drifted) + "\n"));
+      s = Piece(Section::kDriftHidden, Part::kBody, HiddenDriftNote(flavor, ctx_.colorize, drifted));
       if (!s.ok()) return s;
     }
   }
@@ -294,7 +267,7 @@ Status PlanRun::PushText() {
 
   // Over the blocks shown: the same as Terraform's without a filter.
   if (facts.will_print_resource_changes) {
-    s = Println(Section::kLegend, Part::kHeading, Wrap(flavor.Wording("\n{product} used the selected providers to generate the following execution plan. Resource actions are indicated with the following symbols:")));
+    s = Piece(Section::kLegend, Part::kHeading, LegendHeading(flavor, ctx_.opt.width));
     if (!s.ok()) return s;
     for (const LegendEntry& e : Legend(flavor)) {
       if (facts.filtered_counts[static_cast<size_t>(e.action)] > 0) {
@@ -304,9 +277,7 @@ Status PlanRun::PushText() {
   }
 
   if (facts.shown_changes > 0 || action_count > 0) {
-    s = Piece(Section::kPlannedChanges, Part::kHeading,
-              flavor.Wording(prepared_.errored ? "\n{product} planned the following actions, but then encountered a problem:\n"
-                                               : "\n{product} will perform the following actions:\n"));
+    s = Piece(Section::kPlannedChanges, Part::kHeading, PlannedChangesHeading(flavor, prepared_.errored));
     if (!s.ok() || !(s = sink_->Flush()).ok()) return s;
     timer_.Mark("before changes");
     BlockSink blocks;
@@ -338,8 +309,7 @@ Status PlanRun::PushText() {
   });
   if (!s.ok()) return s;
   if (!invocations.empty()) {
-    s = Piece(Section::kActionInvocations, Part::kHeading,
-              ctx_.colorize.Color(flavor.Wording("\n{product} will invoke the following action(s):\n\n")));
+    s = Piece(Section::kActionInvocations, Part::kHeading, ActionInvocationsHeading(flavor, ctx_.colorize));
     if (!s.ok()) return s;
     for (const auto& [address, text] : invocations) {
       BlockView block;
@@ -358,7 +328,7 @@ Status PlanRun::PushText() {
       return Status::Ok();
     });
     if (!s.ok()) return s;
-    if (!(s = Piece(Section::kOutputs, Part::kHeading, "\nChanges to Outputs:\n")).ok()) return s;
+    if (!(s = Piece(Section::kOutputs, Part::kHeading, OutputsHeading())).ok()) return s;
     for (const auto& [output, text] : lines) {
       BlockView block;
       block.section = Section::kOutputs;
@@ -373,7 +343,7 @@ Status PlanRun::PushText() {
     // Only output changes: say what applying would mean.
     bool no_counts = std::all_of(facts.counts.begin(), facts.counts.end(), [](size_t v) { return v == 0; });
     if (no_counts) {
-      s = Println(Section::kOutputs, Part::kClosing, Wrap(flavor.Wording("\nYou can apply this plan to save these new output values to the {product} state, without changing any real infrastructure.")));
+      s = Piece(Section::kOutputs, Part::kClosing, OutputsOnlyClosing(flavor, ctx_.opt.width));
       if (!s.ok()) return s;
     }
   }

@@ -3,8 +3,8 @@
 #include <map>
 
 #include "pipeline/change_blocks.h"
+#include "render/plan/plan_sections.h"
 #include "render/renderers/util.h"
-#include "render/text/word_wrap.h"
 
 namespace tfstream::pipeline {
 
@@ -13,8 +13,6 @@ using render::Diff;
 using stream::JsonValue;
 
 namespace {
-
-std::string Wrap(const PlanContext& ctx, std::string_view s) { return render::text::WordWrap(s, ctx.opt.width); }
 
 // Whether at least one drift entry has something to show (refresh-only mode
 // shows every relevant entry, other modes only those that changed). With
@@ -113,11 +111,9 @@ Status RenderOutputs(const PlanContext& ctx, ResourceWorker* worker, const std::
     std::string* out = &text;
     if (any) out->push_back('\n');
     any = true;
-    out->append(ctx.palette.Symbol(d.action));  // Color(DiffActionSymbol) + " "
-    render::renderers::AppendPadded(out, escaped[i], max_len);
-    out->append(" = ");
     worker->ClearError();
-    d.RenderHuman(0, worker->Opts(), out);
+    // The symbol: Color(DiffActionSymbol) + " ".
+    render::plan::AppendOutputLine(ctx.palette.Symbol(d.action), escaped[i], max_len, d, worker->Opts(), out);
     worker->Reset();
     if (worker->has_error()) return Status::Error(ctx.in.plan_label + ": output " + outputs[i].name + ": " + worker->error());
     if (!(s = each(outputs[i], text)).ok()) return s;
@@ -135,15 +131,7 @@ Status RenderCliActions(const PlanContext& ctx, ResourceWorker* worker, const In
     std::string* out = &text;
     if (any) out->push_back('\n');
     any = true;
-    // The format string is coloured before the address is substituted, so
-    // markup in addresses is printed as is.
-    std::string header = ctx.colorize.Color("  [bold]# %s[reset] will be invoked");
-    header.replace(header.find("%s"), 2, f.address);
-    if (ctx.flavor->invoke_called_from && !f.calling_address.empty()) {
-      header += " (called from " + f.calling_address + ")";
-    }
-    out->append(header);
-    out->push_back('\n');
+    render::plan::AppendInvocationHeader(*ctx.flavor, ctx.colorize, f.address, f.calling_address, out);
     render::plan::InvocationView view{f.address, f.type, f.name, nullptr};
     Status s = worker->ActionConfigDiff(i, &view.config);
     if (!s.ok()) return s;
@@ -172,11 +160,8 @@ Status RenderDrift(const PlanContext& ctx, ResourceWorker* worker, const std::ve
     // The entries not reached yet still fail as they would when shown.
     if (empty) return DriftQualifies(ctx, worker, /*check_all=*/true, &any);
   }
-  const Flavor& f = *ctx.flavor;
-  std::string heading = ctx.colorize.Color(f.Wording("\n[bold][cyan]Note:[reset][bold] Objects have changed outside of {product}\n"));
-  heading += "\n";
-  heading += Wrap(ctx, f.Wording("{product} detected the following changes made outside of {product} since the last \"{cli} apply\" which may have affected this plan:\n"));
-  if (!(s = out.text(Part::kHeading, heading)).ok()) return s;
+  s = out.text(Part::kHeading, render::plan::DriftHeading(*ctx.flavor, ctx.colorize, ctx.opt.width));
+  if (!s.ok()) return s;
   BlockSink sink;
   sink.consume = [&out, blocks](const RenderedBlock& block) {
     if (blocks != nullptr) ++*blocks;
@@ -185,14 +170,9 @@ Status RenderDrift(const PlanContext& ctx, ResourceWorker* worker, const std::ve
   sink.flush = out.blocks.flush;
   s = RenderBlocks(ctx, ctx.facts.resource_drift, &ResourceWorker::RenderDriftBlock, worker, nullptr, sink);
   if (!s.ok()) return s;
-  std::string closing;
-  if (ctx.opt.mode == PlanMode::kRefreshOnly) {
-    closing = Wrap(ctx, f.Wording("\n\nThis is a refresh-only plan, so {product} will not take any actions to undo these. If you were expecting these changes then you can apply this plan to record the updated values in the {product} state without changing any remote objects."));
-  } else {
-    closing = Wrap(ctx, "\n\nUnless you have made equivalent changes to your configuration, or ignored the relevant attributes using ignore_changes, the following plan may include actions to undo or respond to these changes.");
-  }
-  closing += "\n";
-  if (!(s = out.text(Part::kClosing, closing)).ok()) return s;
+  s = out.text(Part::kClosing,
+               render::plan::DriftClosing(*ctx.flavor, ctx.opt.mode == PlanMode::kRefreshOnly, ctx.opt.width));
+  if (!s.ok()) return s;
   *shown = true;
   return Status::Ok();
 }
@@ -202,17 +182,12 @@ Status CountDrift(const PlanContext& ctx, ResourceWorker* worker, const std::vec
   return RenderDrift(ctx, worker, outputs, SectionOut::Nowhere(), shown, blocks);
 }
 
-std::string HiddenDriftWords(const Flavor& flavor, size_t blocks) {
-  return std::to_string(blocks) + (blocks == 1 ? " object has" : " objects have") +
-         flavor.Wording(" changed outside of {product} (not shown: --drift hide)");
-}
-
 Status RenderDeferred(const PlanContext& ctx, ResourceWorker* worker, const SectionOut& out, bool* shown) {
   *shown = false;
   if (ctx.facts.shape != stream::InputShape::kRenderer || !ctx.facts.deferred_changes.present) return Status::Ok();
   return ctx.ForEachElement(ctx.facts.deferred_changes, [&](std::string_view raw, uint64_t offset) -> Status {
     if (!*shown) {
-      Status h = out.text(Part::kHeading, ctx.colorize.Color("\n[bold][cyan]Note:[reset][bold] This is a partial plan, parts can only be known in the next plan / apply cycle.\n") + "\n");
+      Status h = out.text(Part::kHeading, render::plan::DeferredHeading(ctx.colorize));
       if (!h.ok()) return h;
       *shown = true;
     }

@@ -1,7 +1,8 @@
-// The sections of the plan text other than the planned changes themselves
-// (jsonformat/plan.go @883c722): drift, deferred changes, CLI-invoked
-// actions and outputs, plus the two whole-plan questions the layout depends
-// on (does the drift section show; is the plan empty).
+// Renders the sections of the plan text other than the planned changes
+// themselves (jsonformat/plan.go @883c722) on the run's own thread: drift,
+// deferred changes, CLI-invoked actions and outputs, plus the two whole-plan
+// questions the layout depends on (does the drift section show; is the plan
+// empty). Their words are render/plan/plan_sections.h's.
 #pragma once
 
 #include <string>
@@ -11,6 +12,7 @@
 #include "pipeline/plan_context.h"
 #include "pipeline/resource_worker.h"
 #include "pipeline/sink.h"
+#include "render/plan/plan_sections.h"
 
 namespace tfstream::pipeline {
 
@@ -50,10 +52,6 @@ Status RenderDrift(const PlanContext& ctx, ResourceWorker* worker, const std::ve
 // as it would), *shown as RenderDrift's and *blocks its number of blocks.
 Status CountDrift(const PlanContext& ctx, ResourceWorker* worker, const std::vector<OutputEntry>& outputs,
                   bool* shown, size_t* blocks);
-// The line standing for a hidden drift section of `blocks` objects, without
-// markup or newlines: "3 objects have changed outside of Terraform (not
-// shown: --drift hide)".
-std::string HiddenDriftWords(const Flavor& flavor, size_t blocks);
 // renderHumanDeferredChanges (renderer-shaped input only).
 // Each block comes with the deferred element (its "resource_change" inside).
 Status RenderDeferred(const PlanContext& ctx, ResourceWorker* worker, const SectionOut& out, bool* shown);

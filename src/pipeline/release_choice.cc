@@ -74,7 +74,7 @@ ReleaseChoice ChooseRelease(FlavorId flavour, bool flavour_by_default, const Ren
     const FlavorId other = flavour == FlavorId::kTerraform ? FlavorId::kOpenTofu : FlavorId::kTerraform;
     if (ClampRelease(other, &as_other) == ReleaseFit::kSupported) {
       const char* named = option.kind == RendererVersion::Kind::kAuto ? "terraform_version" : "--renderer-version";
-      choice.notes.push_back(label + ": nothing in the " + std::string(claim.document) +
+      choice.notes.push_back(label + ": nothing in the " + std::string(DocumentNoun(claim.document)) +
                              " tells Terraform from OpenTofu, so " + named + " \"" +
                              text + "\" was read as " + std::string(newest.product_name) + "'s (printed the text of " +
                              TextOf(newest, release) + "); give --flavor " +

@@ -6,9 +6,11 @@
 // other key of the plan is consulted to tell the flavours apart.
 //
 // Never an error: a version outside the releases tfstream reproduces
-// (base/flavor.h: SupportedReleases) gets the nearest end's text, a version
-// that is no release number (or no string) the newest text, each with one
-// note for standard error saying which release's text was printed and why.
+// (base/flavor.h: SupportedReleases) gets the nearest end's text, a
+// document's terraform_version that is no release number (or no string) the
+// newest text, each with one note for standard error saying which release's
+// text was printed and why. (An explicit --renderer-version that is no
+// release number never gets here: the command line refuses it.)
 // A document without terraform_version (the renderer's shape, or null) gets
 // the newest text, silently. When --flavor auto found nothing telling
 // Terraform from OpenTofu, fell back to Terraform and the number (the plan's
@@ -40,7 +42,7 @@ struct VersionClaim {
   std::string text;        // ... and its text
   // Keys only Terraform writes (a plan's "applyable"/"complete", 1.8 on).
   bool terraform_only_keys = false;
-  std::string_view document = "plan";  // how notes call it ("plan", "state")
+  DocumentKind document = DocumentKind::kPlan;  // notes call it by its noun
 };
 
 // `flavour_by_default`: --flavor auto fell back to Terraform for want of

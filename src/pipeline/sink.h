@@ -71,6 +71,10 @@ struct Needs {
   bool resource_facts = false;
   // The run's notes and warnings go to the report (standard error).
   bool notes = true;
+  // With text: each action symbol in the rendered text marked
+  // (render::Palette::kSymbolOpen ... kSymbolClose), so that the form can
+  // find it again (Markdown moves it to the line's start). Colour off only.
+  bool marked_symbols = false;
 };
 
 // Which part of the document a piece of text or a block belongs to.

@@ -84,7 +84,7 @@ Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_need
   claim.present = bundle && f.has_terraform_version;
   claim.is_string = f.terraform_version_is_string;
   claim.text = f.terraform_version;
-  claim.document = "state";
+  claim.document = DocumentKind::kState;
   ReleaseChoice release = ChooseRelease(flavour, flavour_by_default, ctx->opt.renderer_version, claim,
                                         ctx->in.plan_label);
   ctx->SetFlavor(release.profile);

@@ -8,7 +8,7 @@
 #include "pipeline/plan_context.h"
 #include "pipeline/resource_worker.h"
 #include "pipeline/state_blocks.h"
-#include "render/text/word_wrap.h"
+#include "render/state/state_sections.h"
 
 namespace tfstream::pipeline {
 namespace {
@@ -16,7 +16,7 @@ namespace {
 class StateRun {
  public:
   StateRun(const Input& in, const Options& opt, ProgressMeter* progress, Sink* sink)
-      : ctx_(in, opt), view_(ctx_, prepared_), progress_(progress), sink_(sink), needs_(sink->needs()) {}
+      : ctx_(in, opt, sink->needs().marked_symbols), view_(ctx_, prepared_), progress_(progress), sink_(sink), needs_(sink->needs()) {}
 
   Status Run(Report* report);
 
@@ -71,22 +71,16 @@ Status StateRun::Run(Report* report) {
 
 Status StateRun::PushText(bool* empty) {
   const stream::StateFacts& facts = prepared_.facts;
-  const Flavor& flavor = *ctx_.flavor;
   Status s;
   if (prepared_.newer_format) {
     s = Piece(Section::kWarning, Part::kBody,
-              render::text::WordWrap(
-                  ctx_.colorize.Color(flavor.Wording(
-                      "\n[bold][red]Warning:[reset][bold] This state was retrieved using a different version of "
-                      "{product}, the state presented here maybe missing representations of recent features.")),
-                  ctx_.opt.width) +
-                  "\n");
+              render::state::NewerFormatWarning(*ctx_.flavor, ctx_.colorize, ctx_.opt.width));
     if (!s.ok()) return s;
   }
   const bool selecting = prepared_.select != nullptr;
   if (facts.Empty()) {
     *empty = true;
-    return Piece(Section::kStateResources, Part::kBody, "The state file is empty. No resources are represented.\n");
+    return Piece(Section::kStateResources, Part::kBody, render::state::EmptyState());
   }
   ResourceWorker worker(ctx_);
   // The outputs are rendered first, so that an output the renderer would
@@ -123,7 +117,7 @@ Status StateRun::PushText(bool* empty) {
     return PreferSyntaxError(ctx_, s);
   }
   if (show_outputs) {
-    if (!(s = Piece(Section::kStateOutputs, Part::kHeading, "\n\nOutputs:\n\n")).ok()) return s;
+    if (!(s = Piece(Section::kStateOutputs, Part::kHeading, render::state::OutputsHeading())).ok()) return s;
     Status pushed;
     s = held_outputs.Read([&](std::string_view piece) {
       pushed = Piece(Section::kStateOutputs, Part::kBody, piece);

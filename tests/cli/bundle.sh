@@ -170,16 +170,13 @@ check renderer_versions_kept renderer_versions_kept
 check bundle_of_bundle_is_itself bundle_of_bundle_is_itself
 
 # --- errors ------------------------------------------------------------------------
-usage_error() {  # exit 2, one line on stderr, nothing on stdout
-  t "$@" >"$WORK/out" 2>"$WORK/err"
-  local rc=$?
-  [ $rc = 2 ] && [ ! -s "$WORK/out" ] && [ "$(wc -l <"$WORK/err")" = 1 ] && grep -q -- '--bundle' "$WORK/err" ||
-    { echo "  $* -> exit $rc: $(cat "$WORK/err")"; return 1; }
+bundle_refuses() {  # a usage error (lib.sh) whose line names --bundle
+  usage_error "$@" && grep -q -- '--bundle' "$WORK/err" || { echo "  $* -> $(cat "$WORK/err")"; return 1; }
 }
 for opts in "--mode destroy" "--no-color" "--color never" "--width 40" "--summary" "--format markdown" \
   "--action create" "--address x" "--automation" "--show-sensitive"; do
   # shellcheck disable=SC2086
-  check "usage --bundle $opts" usage_error --schemas schemas.json --bundle $opts plan.json
+  check "usage --bundle $opts" bundle_refuses --schemas schemas.json --bundle $opts plan.json
 done
 input_error() {  # input_error FILE PATTERN [ARGS]: exit 1, one line naming PATTERN
   local f=$1 pattern=$2; shift 2

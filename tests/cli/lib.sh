@@ -3,6 +3,7 @@
 # `check NAME COMMAND...` runs COMMAND (a shell function or a command) and
 # records PASS or FAIL; `finish` prints the tally and gives the exit status.
 # `golden NAME FILE` compares FILE with expected/NAME (UPDATE=1 rewrites it).
+# `usage_error ARGS...` checks that tfstream refuses ARGS as a usage error.
 # Every run has a time limit, so a hang fails instead of blocking ctest.
 
 set -u
@@ -29,6 +30,16 @@ check() {
 
 # `t ARGS...`: tfstream with a time limit.
 t() { timeout 60 "$TFSTREAM" "$@"; }
+
+# `usage_error ARGS...`: tfstream refuses ARGS as a usage error: exit 2, one
+# "tfstream: " line on standard error, nothing on standard output (both kept
+# in $WORK/out and $WORK/err for further checks).
+usage_error() {
+  t "$@" >"$WORK/out" 2>"$WORK/err"
+  local rc=$?
+  [ $rc = 2 ] && [ ! -s "$WORK/out" ] && [ "$(wc -l <"$WORK/err")" = 1 ] && grep -q '^tfstream: ' "$WORK/err" ||
+    { echo "  $* -> exit $rc: $(cat "$WORK/err")"; return 1; }
+}
 
 golden() {
   local name=$1 file=$2

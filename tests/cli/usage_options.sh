@@ -8,12 +8,6 @@ source "$(dirname "$0")/lib.sh" "$1"
 cd "$FIXTURES" || exit 1
 P=plan.json
 
-usage_error() {  # usage_error ARGS...: exit 2, one line on stderr, nothing on stdout
-  t "$@" >"$WORK/out" 2>"$WORK/err"
-  local rc=$?
-  [ $rc = 2 ] && [ ! -s "$WORK/out" ] && [ "$(wc -l <"$WORK/err")" = 1 ] && grep -q '^tfstream: ' "$WORK/err" ||
-    { echo "  $* -> exit $rc: $(cat "$WORK/err")"; return 1; }
-}
 runs_quietly() {  # runs_quietly ARGS...: exit 0, output, nothing on stderr
   t "$@" >"$WORK/out" 2>"$WORK/err" && [ -s "$WORK/out" ] && [ ! -s "$WORK/err" ] ||
     { echo "  $* -> $(cat "$WORK/err")"; return 1; }

@@ -19,7 +19,7 @@ const std::string kState =
 
 Options StateOptions() {
   Options o;
-  o.state = true;
+  o.document = tfstream::DocumentKind::kState;
   return o;
 }
 

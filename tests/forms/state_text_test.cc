@@ -16,7 +16,7 @@ const char* kSchemas =
 
 std::string RenderState(const std::string& state) {
   Options o;
-  o.state = true;
+  o.document = tfstream::DocumentKind::kState;
   o.flavor = tfstream::pipeline::FlavorChoice::kTerraform;
   // The schemas file: written beside the state as --schemas would read it.
   static std::string schemas = std::string(R"({"format_version":"1.0",)") + kSchemas + "}";
@@ -135,7 +135,7 @@ TEST_CASE("state --bundle: values copied, schemas trimmed, renders the same with
       R"("id":{"type":"string","optional":true}}}},"unused":{"block":{}}}},"q":{"resource_schemas":{}}}})";
   auto render = [](const std::string& doc, const std::string* schemas_doc, bool bundle) {
     Options o;
-    o.state = true;
+    o.document = tfstream::DocumentKind::kState;
     o.bundle = bundle;
     tfstream::pipeline::Input input;
     input.plan = doc;

@@ -48,9 +48,8 @@ class HtmlSink : public pipeline::Sink {
   HtmlSink(const pipeline::Options& options, buffer::OutputSink* out)
       // Compression runs beside the block workers (perf/README.md, "HTML report").
       : report_(out, std::clamp(options.jobs, 1, 8)) {
-    meta_.document = options.state ? "state" : "plan";
-    meta_.title = !options.title.empty() ? options.title
-                                         : options.state ? "tfstream state report" : "tfstream plan report";
+    meta_.document = DocumentNoun(options.document);
+    meta_.title = !options.title.empty() ? options.title : "tfstream " + meta_.document + " report";
     meta_.color = options.color;
   }
 
