@@ -65,8 +65,14 @@ bool IsGoPrint(char32_t r, GoUnicode unicode) {
          !tables::InRanges(tables::kGoPrintSinceUnicode14Ranges, tables::kGoPrintSinceUnicode14RangesSize, r);
 }
 
-void AppendGoQuoted(std::string& out, std::string_view s, GoUnicode unicode) {
-  out.reserve(out.size() + s.size() + 2);
+namespace {
+
+// AppendGoQuoted; with kStopAtNewline, a '\n' in s makes it return false
+// with `out` as it was.
+template <bool kStopAtNewline>
+bool Quote(std::string& out, std::string_view s, GoUnicode unicode) {
+  const size_t start = out.size();
+  out.reserve(start + s.size() + 2);
   out.push_back('"');
   size_t i = 0;
   while (i < s.size()) {
@@ -79,6 +85,10 @@ void AppendGoQuoted(std::string& out, std::string_view s, GoUnicode unicode) {
       continue;
     }
     const auto byte = static_cast<unsigned char>(s[i]);
+    if (kStopAtNewline && byte == '\n') {
+      out.resize(start);
+      return false;
+    }
     char32_t r = byte;
     size_t width = 1;
     if (byte >= 0x80) width = DecodeRune(s, i, &r);
@@ -118,6 +128,15 @@ void AppendGoQuoted(std::string& out, std::string_view s, GoUnicode unicode) {
     i += width;
   }
   out.push_back('"');
+  return true;
+}
+
+}  // namespace
+
+void AppendGoQuoted(std::string& out, std::string_view s, GoUnicode unicode) { Quote<false>(out, s, unicode); }
+
+bool AppendGoQuotedLine(std::string& out, std::string_view s, GoUnicode unicode) {
+  return Quote<true>(out, s, unicode);
 }
 
 std::string GoQuote(std::string_view s, GoUnicode unicode) {

@@ -25,6 +25,11 @@ bool IsGoPrint(char32_t r, GoUnicode unicode = GoUnicode::k15);
 // `unicode`: which Go's IsPrint decides what is printable.
 void AppendGoQuoted(std::string& out, std::string_view s, GoUnicode unicode = GoUnicode::k15);
 
+// AppendGoQuoted of a string without a line feed, as one pass: false, with
+// `out` as it was, when s holds a '\n' (a renderer prints such a string
+// another way).
+bool AppendGoQuotedLine(std::string& out, std::string_view s, GoUnicode unicode = GoUnicode::k15);
+
 // AppendGoQuoted into a new string.
 std::string GoQuote(std::string_view s, GoUnicode unicode = GoUnicode::k15);
 

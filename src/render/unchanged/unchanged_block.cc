@@ -16,6 +16,7 @@
 #include "render/renderers/util.h"
 #include "render/structured/change.h"
 #include "render/text/go_quote.h"
+#include "render/text/go_strings.h"
 #include "render/text/hcl_identifier.h"
 #include "stream/json_document.h"
 #include "stream/json_hash.h"
@@ -106,6 +107,9 @@ struct Child {
   const JsonValue* sensitive = nullptr;
   Diff leaf;
   bool has_warning = false;  // the leaf's renderer may print a warning line
+  // A primitive of its type, neither sensitive nor a string holding JSON,
+  // written here (WritePrimitive) as the primitive renderer would.
+  bool direct = false;
   const JsonValue* json = nullptr;  // a string holding a JSON object or array, parsed
 };
 
@@ -174,11 +178,11 @@ class Writer {
       return;
     }
     out_->push_back('\n');
-    renderers::AppendIndent(out_, indent + 1);
+    Indent(indent + 1);
     Symbol();
     WriteJson(json, indent + 1);
     out_->push_back('\n');
-    renderers::AppendIndent(out_, indent);
+    Indent(indent);
     Symbol();
     out_->push_back(')');
   }
@@ -187,12 +191,87 @@ class Writer {
   // renderer, primitives by the primitive renderer with the value's type.
   void WriteJson(const JsonValue* v, int indent);
 
+  // A name as EnsureValidAttributeName prints it, and its width in runes
+  // (fmt pads by runes).
+  struct Label {
+    std::string_view text;
+    size_t runes;
+  };
+  Label NameLabel(std::string_view name) {
+    if (text::IsPlainAsciiIdentifier(name)) return {name, name.size()};
+    if (text::IsValidHclIdentifier(name)) return {name, text::GoRuneCount(name)};
+    const std::string_view quoted = ctx_.arena->CopyString(text::GoQuote(name, unicode_));
+    return {quoted, text::GoRuneCount(quoted)};
+  }
+  // Labels of `n` children, and the widest in bytes (what Terraform pads to).
+  Label* NameLabels(const Child* children, size_t n, size_t* max_len) {
+    Label* labels = ctx_.arena->NewArray<Label>(n);
+    size_t widest = 0;
+    for (size_t i = 0; i < n; ++i) {
+      labels[i] = NameLabel(children[i].name);
+      widest = std::max(widest, labels[i].text.size());
+    }
+    *max_len = widest;
+    return labels;
+  }
+  void Spaces(size_t n) {
+    static constexpr char kSpaces[] =
+        "                                                                                                    "
+        "                                                            ";
+    constexpr size_t kMax = sizeof(kSpaces) - 1;
+    while (n > kMax) {
+      out_->append(kSpaces, kMax);
+      n -= kMax;
+    }
+    out_->append(kSpaces, n);
+  }
+  void Indent(int indent) { Spaces(static_cast<size_t>(indent) * 4); }
+  // "<indent><symbol><name padded to width> = ", as the object and block
+  // renderers write an attribute's line (fmt's "%-*s").
+  void NameLine(int indent, const Label& name, size_t width) {
+    Indent(indent);
+    Symbol();
+    constexpr size_t kMaxWidth = 1000000;  // fmt's limit: AppendPadded says what it prints beyond
+    if (width > kMaxWidth) {
+      renderers::AppendPadded(out_, name.text, width);
+    } else {
+      out_->append(name.text);
+      if (width > name.runes) Spaces(width - name.runes);
+    }
+    out_->append(" = ", 3);
+  }
+  // The primitive renderer's no-op text of a bool, number or string
+  // (renderPrimitiveValue, or evaluatedString's %q when the string is one
+  // line and not JSON); a string it would read as JSON or print as a
+  // heredoc goes to the renderer itself.
+  void WritePrimitive(const JsonValue* v, int indent) {
+    switch (v->kind) {
+      case stream::JsonKind::kBool:
+        if (v->boolean) {
+          out_->append("true", 4);
+        } else {
+          out_->append("false", 5);
+        }
+        return;
+      case stream::JsonKind::kNumber:
+        out_->append(v->text());
+        return;
+      default: {
+        const std::string_view s = v->text();
+        if ((s.empty() || (s[0] != '{' && s[0] != '[')) && text::AppendGoQuotedLine(*out_, s, unicode_)) return;
+        Diff{renderers::Primitive(ctx_.arena, v, v, renderers::PrimitiveType::kString), Action::kNoOp, false}
+            .RenderHuman(indent, opts_, out_);
+        return;
+      }
+    }
+  }
+
   void Warning(const Child& child, int indent) {
     if (child.has_warning) renderers::AppendWarningLine(out_, child.leaf, indent, opts_);
   }
   void Symbol() { renderers::AppendActionSymbol(out_, Action::kNoOp, opts_); }
   void Closing(char bracket, int indent) {
-    renderers::AppendIndent(out_, indent);
+    Indent(indent);
     Symbol();
     out_->push_back(bracket);
   }
@@ -202,6 +281,7 @@ class Writer {
   const DiffContext& ctx_;
   std::string* out_;
   const text::GoUnicode unicode_;  // the release's %q tables
+  std::string scratch_;
 };
 
 // ComputeDiffForType: the leaves go to the general differ; lists, sets,
@@ -220,7 +300,11 @@ bool Writer::PrepareTyped(Child* child, const CtyType* type, bool non_legacy, bo
     // What ComputeDiffForType gives a non-empty value of its type that is
     // neither sensitive nor unknown.
     if (!KindMatches(v, *type)) return false;
-    if (type->kind == CtyType::Kind::kString && ParseJsonString(v, &child->json)) return true;
+    if (type->kind != CtyType::Kind::kString || (v->chars[0] != '{' && v->chars[0] != '[')) {
+      child->direct = true;  // v is no empty string (a leaf above)
+      return true;
+    }
+    if (ParseJsonString(v, &child->json)) return true;
     child->leaf = Diff{renderers::Primitive(ctx_.arena, v, v, PrimitiveOf(*type)), Action::kNoOp, false};
     return true;
   }
@@ -238,6 +322,10 @@ bool Writer::PrepareTyped(Child* child, const CtyType* type, bool non_legacy, bo
 }
 
 bool Writer::WriteTyped(const Child& child, const CtyType* type, int indent, bool non_legacy) {
+  if (child.direct) {
+    WritePrimitive(child.value, indent);
+    return true;
+  }
   if (child.leaf.renderer != nullptr) {
     child.leaf.RenderHuman(indent, opts_, out_);
     return true;
@@ -366,25 +454,12 @@ bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const
     out_->append("{}");
     return true;
   }
-  std::vector<std::string> quoted;
-  std::string_view* names = ctx_.arena->NewArray<std::string_view>(n);
   size_t max_len = 0;
-  for (size_t i = 0; i < n; ++i) {
-    names[i] = children[i].name;
-    if (!text::IsValidHclIdentifier(names[i])) {
-      quoted.reserve(n);
-      quoted.push_back(text::GoQuote(names[i], unicode_));
-      names[i] = quoted.back();
-    }
-    max_len = std::max(max_len, names[i].size());
-  }
+  const Label* names = NameLabels(children, n, &max_len);
   out_->append("{\n");
   for (size_t i = 0; i < n; ++i) {
     Warning(children[i], indent + 1);
-    renderers::AppendIndent(out_, indent + 1);
-    Symbol();
-    renderers::AppendPadded(out_, names[i], max_len);
-    out_->append(" = ");
+    NameLine(indent + 1, names[i], max_len);
     if (!write(children[i], *schema[i])) return false;
     out_->push_back('\n');
   }
@@ -408,7 +483,7 @@ bool Writer::WriteArray(const JsonValue* array, const JsonValue* s, int indent, 
   out_->append("[\n");
   for (size_t i = 0; i < array->size; ++i) {
     Warning(children[i], indent + 1);
-    renderers::AppendIndent(out_, indent + 1);
+    Indent(indent + 1);
     Symbol();
     if (!write(children[i])) return false;
     out_->append(",\n");
@@ -434,7 +509,7 @@ bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, int indent, bool
     return true;
   }
   Child* children = NewChildren(map->size);
-  std::vector<std::string> keys(map->size);
+  Label* keys = ctx_.arena->NewArray<Label>(map->size);
   size_t max_len = 0;
   for (size_t i = 0; i < map->size; ++i) {
     Child& c = children[i];
@@ -442,21 +517,17 @@ bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, int indent, bool
     c.value = map->members[i].value;
     c.sensitive = Member(sens, c.name);
     if (!prepare(&c)) return false;
-    text::AppendGoQuoted(keys[i], c.name, unicode_);
-    max_len = std::max(max_len, keys[i].size());
+    scratch_.clear();
+    text::AppendGoQuoted(scratch_, c.name, unicode_);
+    const std::string_view quoted = ctx_.arena->CopyString(scratch_);
+    keys[i] = Label{quoted, text::GoRuneCount(quoted)};
+    max_len = std::max(max_len, quoted.size());
   }
   out_->append("{\n");
   for (size_t i = 0; i < map->size; ++i) {
     const Child& c = children[i];
     Warning(c, indent + 1);
-    renderers::AppendIndent(out_, indent + 1);
-    Symbol();
-    if (nested) {
-      out_->append(keys[i]);
-    } else {
-      renderers::AppendPadded(out_, keys[i], max_len);
-    }
-    out_->append(" = ");
+    NameLine(indent + 1, keys[i], nested ? 0 : max_len);  // nested maps' keys are not padded
     if (!write(c)) return false;
     // The renderer of an object says so (nested maps' elements always are).
     const bool is_object = c.leaf.renderer != nullptr ? c.leaf.renderer->IsObject() : objects;
@@ -468,12 +539,13 @@ bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, int indent, bool
 }
 
 void Writer::WriteJson(const JsonValue* v, int indent) {
-  if (v == nullptr || (!v->IsArray() && !v->IsObject())) {
-    renderers::PrimitiveType t = v == nullptr ? renderers::PrimitiveType::kNull
-                                 : v->IsBool()   ? renderers::PrimitiveType::kBool
-                                 : v->IsNumber() ? renderers::PrimitiveType::kNumber
-                                                 : renderers::PrimitiveType::kString;
-    Diff{renderers::Primitive(ctx_.arena, v, v, t), Action::kNoOp, false}.RenderHuman(indent, opts_, out_);
+  if (v == nullptr) {
+    Diff{renderers::Primitive(ctx_.arena, v, v, renderers::PrimitiveType::kNull), Action::kNoOp, false}.RenderHuman(
+        indent, opts_, out_);
+    return;
+  }
+  if (!v->IsArray() && !v->IsObject()) {
+    WritePrimitive(v, indent);
     return;
   }
   if (v->IsArray()) {
@@ -483,7 +555,7 @@ void Writer::WriteJson(const JsonValue* v, int indent) {
     }
     out_->append("[\n");
     for (size_t i = 0; i < v->size; ++i) {
-      renderers::AppendIndent(out_, indent + 1);
+      Indent(indent + 1);
       Symbol();
       WriteJson(v->items[i], indent + 1);
       out_->append(",\n");
@@ -495,24 +567,15 @@ void Writer::WriteJson(const JsonValue* v, int indent) {
     out_->append("{}");
     return;
   }
-  std::vector<std::string> quoted;
-  std::string_view* names = ctx_.arena->NewArray<std::string_view>(v->size);
+  Label* names = ctx_.arena->NewArray<Label>(v->size);
   size_t max_len = 0;
   for (size_t i = 0; i < v->size; ++i) {
-    names[i] = v->members[i].key;
-    if (!text::IsValidHclIdentifier(names[i])) {
-      quoted.reserve(v->size);
-      quoted.push_back(text::GoQuote(names[i], unicode_));
-      names[i] = quoted.back();
-    }
-    max_len = std::max(max_len, names[i].size());
+    names[i] = NameLabel(v->members[i].key);
+    max_len = std::max(max_len, names[i].text.size());
   }
   out_->append("{\n");
   for (size_t i = 0; i < v->size; ++i) {
-    renderers::AppendIndent(out_, indent + 1);
-    Symbol();
-    renderers::AppendPadded(out_, names[i], max_len);
-    out_->append(" = ");
+    NameLine(indent + 1, names[i], max_len);
     WriteJson(v->members[i].value, indent + 1);
     out_->push_back('\n');
   }
@@ -588,26 +651,15 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
     out_->append("{}");
     return true;
   }
-  std::vector<std::string> quoted;
-  std::string_view* names = ctx_.arena->NewArray<std::string_view>(n);
+  // id, name and tags (importantAttribute) are identifiers: their labels
+  // are the names themselves.
   size_t max_len = 0;
-  for (size_t i = 0; i < n; ++i) {
-    names[i] = attrs[i].name;
-    if (!text::IsValidHclIdentifier(names[i])) {
-      quoted.reserve(n);
-      quoted.push_back(text::GoQuote(names[i], unicode_));
-      names[i] = quoted.back();
-    }
-    max_len = std::max(max_len, names[i].size());
-  }
+  const Label* names = NameLabels(attrs, n, &max_len);
   out_->append("{\n");
   for (size_t i = 0; i < n; ++i) {
     const Child& c = attrs[i];
     Warning(c, indent + 1);
-    renderers::AppendIndent(out_, indent + 1);
-    Symbol();
-    renderers::AppendPadded(out_, renderers::IsImportantAttribute(c.name) ? c.name : names[i], max_len);
-    out_->append(" = ");
+    NameLine(indent + 1, names[i], max_len);
     if (!WriteAttribute(c, *attr_schema[i], indent + 1, non_legacy)) return false;
     out_->push_back('\n');
   }
@@ -620,7 +672,7 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
       if (v == nullptr || !v->IsObject()) return false;
       if (first && n > 0) out_->push_back('\n');
       first = false;
-      renderers::AppendIndent(out_, indent + 1);
+      Indent(indent + 1);
       Symbol();
       renderers::AppendAttributeName(out_, group.type->name, unicode_);
       out_->append(map_key);
