@@ -30,6 +30,14 @@ void AppendGoQuoted(std::string& out, std::string_view s, GoUnicode unicode = Go
 // another way).
 bool AppendGoQuotedLine(std::string& out, std::string_view s, GoUnicode unicode = GoUnicode::k15);
 
+// AppendGoQuotedLine into memory: writes at p, which must have room for
+// GoQuotedLineRoom(s.size()) bytes, and returns the end; nullptr (p's bytes
+// undefined) when s holds a '\n'.
+char* WriteGoQuotedLine(char* p, std::string_view s, GoUnicode unicode = GoUnicode::k15);
+// Every byte escaped (\xNN) at worst, the quotes, and sixteen bytes the
+// writer may store past its end.
+inline size_t GoQuotedLineRoom(size_t n) { return 4 * n + 2 + 16; }
+
 // AppendGoQuoted into a new string.
 std::string GoQuote(std::string_view s, GoUnicode unicode = GoUnicode::k15);
 

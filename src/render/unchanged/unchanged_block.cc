@@ -8,7 +8,14 @@
 // so one RenderOpts serves the whole block.
 #include "render/unchanged/unchanged_block.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <memory>
 #include <vector>
 
 #include "render/differ/differ.h"
@@ -113,10 +120,47 @@ struct Child {
   const JsonValue* json = nullptr;  // a string holding a JSON object or array, parsed
 };
 
+// Where a thread's Writer puts its text before appending it to `out`:
+// memory never cleared, longer than the text, so that the many small pieces
+// of a block (indentation, names, padding, short values) cost a few stores
+// each (some past their end, overwritten next) rather than a std::string
+// append each.
+struct TextBuffer {
+  std::unique_ptr<char[]> data;
+  size_t capacity = 0;
+
+  void Reserve(size_t used, size_t n) {
+    size_t want = std::max(used + n, capacity * 2);
+    want = std::max<size_t>(want, 1 << 14);
+    std::unique_ptr<char[]> bigger(new char[want]);
+    if (used != 0) std::memcpy(bigger.get(), data.get(), used);
+    data = std::move(bigger);
+    capacity = want;
+  }
+  // A huge block's buffer is not kept for the next.
+  void Trim() {
+    if (capacity > (size_t{1} << 20)) {
+      data.reset();
+      capacity = 0;
+    }
+  }
+};
+
+// Text goes through the thread's TextBuffer, appended to `out` before a
+// general renderer appends to it (General()) and at the end.
 class Writer {
  public:
   Writer(const RenderOpts& opts, const DiffContext& ctx, std::string* out)
-      : opts_(opts), ctx_(ctx), out_(out), unicode_(renderers::QuoteUnicode(*opts.flavor)) {}
+      : opts_(opts),
+        ctx_(ctx),
+        out_(out),
+        unicode_(renderers::QuoteUnicode(*opts.flavor)),
+        symbol_(opts.hide_diff_action_symbols ? std::string_view() : std::string_view(opts.palette->Symbol(Action::kNoOp))) {}
+  // `out` holds the text written.
+  ~Writer() {
+    Flush();
+    buf_.Trim();
+  }
 
   // ComputeDiffForBlock + blockRenderer, for a block value that is an object.
   bool Block(const JsonValue* values, const JsonValue* sensitive, const stream::Block& block, int indent,
@@ -171,20 +215,20 @@ class Writer {
   // renderStringDiffAsJson of a no-op: the jsondiff of a value with itself
   // rendered in jsonencode( ).
   void WriteJsonString(const JsonValue* json, int indent) {
-    out_->append("jsonencode(");
+    Put("jsonencode(");
     if (json->size == 0) {
-      out_->append(json->IsArray() ? "[]" : "{}");
-      out_->push_back(')');
+      Put(json->IsArray() ? "[]" : "{}");
+      Put(')');
       return;
     }
-    out_->push_back('\n');
+    Put('\n');
     Indent(indent + 1);
     Symbol();
     WriteJson(json, indent + 1);
-    out_->push_back('\n');
+    Put('\n');
     Indent(indent);
     Symbol();
-    out_->push_back(')');
+    Put(')');
   }
   // jsondiff.Transform of a value with itself, rendered: objects by the
   // object renderer over every key (nulls included), arrays by the list
@@ -214,31 +258,81 @@ class Writer {
     *max_len = widest;
     return labels;
   }
-  void Spaces(size_t n) {
-    static constexpr char kSpaces[] =
-        "                                                                                                    "
-        "                                                            ";
-    constexpr size_t kMax = sizeof(kSpaces) - 1;
-    while (n > kMax) {
-      out_->append(kSpaces, kMax);
-      n -= kMax;
-    }
-    out_->append(kSpaces, n);
+  // At least n + kSlop bytes writable at the cursor, which Done() moves.
+  static constexpr size_t kSlop = 32;
+  char* Room(size_t n) {
+    if (buf_.capacity - pos_ < n + kSlop) buf_.Reserve(pos_, n + kSlop);
+    return buf_.data.get() + pos_;
   }
-  void Indent(int indent) { Spaces(static_cast<size_t>(indent) * 4); }
+  void Done(char* end) { pos_ = static_cast<size_t>(end - buf_.data.get()); }
+  void Flush() {
+    out_->append(buf_.data.get(), pos_);
+    pos_ = 0;
+  }
+  // A general renderer's appending to `out`, after what is written.
+  template <typename F>
+  void General(F f) {
+    Flush();
+    f();
+  }
+  // n spaces at p (stores of sixteen: up to 15 bytes past them are written).
+  static char* PutSpaces(char* p, size_t n) {
+#if defined(__SSE2__)
+    const __m128i spaces = _mm_set1_epi8(' ');
+    for (size_t k = 0; k < n; k += 16) _mm_storeu_si128(reinterpret_cast<__m128i*>(p + k), spaces);
+#else
+    std::memset(p, ' ', n);
+#endif
+    return p + n;
+  }
+  static char* PutBytes(char* p, std::string_view s) {
+    const char* q = s.data();
+    const size_t n = s.size();
+    if (n >= 8 && n <= 16) {  // two overlapping words: no call for a short name
+      uint64_t a, b;
+      std::memcpy(&a, q, 8);
+      std::memcpy(&b, q + n - 8, 8);
+      std::memcpy(p, &a, 8);
+      std::memcpy(p + n - 8, &b, 8);
+    } else if (n > 16) {
+      std::memcpy(p, q, n);
+    } else {
+      for (size_t i = 0; i < n; ++i) p[i] = q[i];
+    }
+    return p + n;
+  }
+  void Put(std::string_view s) { Done(PutBytes(Room(s.size()), s)); }
+  void Put(char c) {
+    char* p = Room(1);
+    *p = c;
+    Done(p + 1);
+  }
+  void Indent(int indent) {
+    const size_t n = static_cast<size_t>(indent) * 4;
+    Done(PutSpaces(Room(n), n));
+  }
+  // "<indent><symbol>", the start of a line.
+  char* LineStart(int indent, size_t more) {
+    const size_t n = static_cast<size_t>(indent) * 4;
+    char* p = Room(n + symbol_.size() + more);
+    p = PutSpaces(p, n);
+    return symbol_.empty() ? p : PutBytes(p, symbol_);
+  }
   // "<indent><symbol><name padded to width> = ", as the object and block
   // renderers write an attribute's line (fmt's "%-*s").
   void NameLine(int indent, const Label& name, size_t width) {
-    Indent(indent);
-    Symbol();
     constexpr size_t kMaxWidth = 1000000;  // fmt's limit: AppendPadded says what it prints beyond
     if (width > kMaxWidth) {
-      renderers::AppendPadded(out_, name.text, width);
-    } else {
-      out_->append(name.text);
-      if (width > name.runes) Spaces(width - name.runes);
+      Done(LineStart(indent, 0));
+      General([&] { renderers::AppendPadded(out_, name.text, width); });
+      Put(" = ");
+      return;
     }
-    out_->append(" = ", 3);
+    const size_t pad = width > name.runes ? width - name.runes : 0;
+    char* p = LineStart(indent, name.text.size() + pad + 3);
+    p = PutSpaces(PutBytes(p, name.text), pad);
+    std::memcpy(p, " = ", 3);
+    Done(p + 3);
   }
   // The primitive renderer's no-op text of a bool, number or string
   // (renderPrimitiveValue, or evaluatedString's %q when the string is one
@@ -247,42 +341,53 @@ class Writer {
   void WritePrimitive(const JsonValue* v, int indent) {
     switch (v->kind) {
       case stream::JsonKind::kBool:
-        if (v->boolean) {
-          out_->append("true", 4);
-        } else {
-          out_->append("false", 5);
-        }
+        Put(v->boolean ? std::string_view("true") : std::string_view("false"));
         return;
       case stream::JsonKind::kNumber:
-        out_->append(v->text());
+        Put(v->text());
         return;
       default: {
         const std::string_view s = v->text();
-        if ((s.empty() || (s[0] != '{' && s[0] != '[')) && text::AppendGoQuotedLine(*out_, s, unicode_)) return;
-        Diff{renderers::Primitive(ctx_.arena, v, v, renderers::PrimitiveType::kString), Action::kNoOp, false}
-            .RenderHuman(indent, opts_, out_);
+        if (s.empty() || (s[0] != '{' && s[0] != '[')) {
+          char* end = text::WriteGoQuotedLine(Room(text::GoQuotedLineRoom(s.size())), s, unicode_);
+          if (end != nullptr) {
+            Done(end);
+            return;
+          }
+        }
+        General([&] {
+          Diff{renderers::Primitive(ctx_.arena, v, v, renderers::PrimitiveType::kString), Action::kNoOp, false}
+              .RenderHuman(indent, opts_, out_);
+        });
         return;
       }
     }
   }
 
   void Warning(const Child& child, int indent) {
-    if (child.has_warning) renderers::AppendWarningLine(out_, child.leaf, indent, opts_);
+    if (child.has_warning) General([&] { renderers::AppendWarningLine(out_, child.leaf, indent, opts_); });
   }
-  void Symbol() { renderers::AppendActionSymbol(out_, Action::kNoOp, opts_); }
+  void Symbol() {
+    if (!symbol_.empty()) Put(symbol_);
+  }
   void Closing(char bracket, int indent) {
-    Indent(indent);
-    Symbol();
-    out_->push_back(bracket);
+    char* p = LineStart(indent, 1);
+    *p = bracket;
+    Done(p + 1);
   }
   Child* NewChildren(size_t n) { return ctx_.arena->NewArray<Child>(n); }
 
   const RenderOpts& opts_;
   const DiffContext& ctx_;
   std::string* out_;
+  static thread_local TextBuffer buf_;
+  size_t pos_ = 0;  // the cursor: the end of the text in buf_, not yet in *out_
   const text::GoUnicode unicode_;  // the release's %q tables
+  const std::string_view symbol_;  // the no-op action's symbol, or nothing
   std::string scratch_;
 };
+
+thread_local TextBuffer Writer::buf_;
 
 // ComputeDiffForType: the leaves go to the general differ; lists, sets,
 // maps and objects are walked here.
@@ -327,7 +432,7 @@ bool Writer::WriteTyped(const Child& child, const CtyType* type, int indent, boo
     return true;
   }
   if (child.leaf.renderer != nullptr) {
-    child.leaf.RenderHuman(indent, opts_, out_);
+    General([&] { child.leaf.RenderHuman(indent, opts_, out_); });
     return true;
   }
   if (child.json != nullptr) {
@@ -451,17 +556,17 @@ bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const
     if (!(children[i - 1].name < children[i].name)) return false;  // schemas come sorted
   }
   if (n == 0) {
-    out_->append("{}");
+    Put("{}");
     return true;
   }
   size_t max_len = 0;
   const Label* names = NameLabels(children, n, &max_len);
-  out_->append("{\n");
+  Put("{\n");
   for (size_t i = 0; i < n; ++i) {
     Warning(children[i], indent + 1);
     NameLine(indent + 1, names[i], max_len);
     if (!write(children[i], *schema[i])) return false;
-    out_->push_back('\n');
+    Put('\n');
   }
   Closing('}', indent);
   return true;
@@ -470,7 +575,7 @@ bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const
 template <typename Prepare, typename Write>
 bool Writer::WriteArray(const JsonValue* array, const JsonValue* s, int indent, Prepare prepare, Write write) {
   if (array->size == 0) {
-    out_->append("[]");
+    Put("[]");
     return true;
   }
   const JsonValue* sens = AsArray(s);
@@ -480,13 +585,13 @@ bool Writer::WriteArray(const JsonValue* array, const JsonValue* s, int indent, 
     children[i].sensitive = Item(sens, i);
     if (!prepare(&children[i])) return false;
   }
-  out_->append("[\n");
+  Put("[\n");
   for (size_t i = 0; i < array->size; ++i) {
     Warning(children[i], indent + 1);
     Indent(indent + 1);
     Symbol();
     if (!write(children[i])) return false;
-    out_->append(",\n");
+    Put(",\n");
   }
   Closing(']', indent);
   return true;
@@ -505,7 +610,7 @@ bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, int indent, bool
     }
   }
   if (map->size == 0) {
-    out_->append("{}");
+    Put("{}");
     return true;
   }
   Child* children = NewChildren(map->size);
@@ -523,7 +628,7 @@ bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, int indent, bool
     keys[i] = Label{quoted, text::GoRuneCount(quoted)};
     max_len = std::max(max_len, quoted.size());
   }
-  out_->append("{\n");
+  Put("{\n");
   for (size_t i = 0; i < map->size; ++i) {
     const Child& c = children[i];
     Warning(c, indent + 1);
@@ -531,8 +636,8 @@ bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, int indent, bool
     if (!write(c)) return false;
     // The renderer of an object says so (nested maps' elements always are).
     const bool is_object = c.leaf.renderer != nullptr ? c.leaf.renderer->IsObject() : objects;
-    if (is_object) out_->push_back(',');
-    out_->push_back('\n');
+    if (is_object) Put(',');
+    Put('\n');
   }
   Closing('}', indent);
   return true;
@@ -540,8 +645,10 @@ bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, int indent, bool
 
 void Writer::WriteJson(const JsonValue* v, int indent) {
   if (v == nullptr) {
-    Diff{renderers::Primitive(ctx_.arena, v, v, renderers::PrimitiveType::kNull), Action::kNoOp, false}.RenderHuman(
-        indent, opts_, out_);
+    General([&] {
+      Diff{renderers::Primitive(ctx_.arena, v, v, renderers::PrimitiveType::kNull), Action::kNoOp, false}
+          .RenderHuman(indent, opts_, out_);
+    });
     return;
   }
   if (!v->IsArray() && !v->IsObject()) {
@@ -550,21 +657,21 @@ void Writer::WriteJson(const JsonValue* v, int indent) {
   }
   if (v->IsArray()) {
     if (v->size == 0) {
-      out_->append("[]");
+      Put("[]");
       return;
     }
-    out_->append("[\n");
+    Put("[\n");
     for (size_t i = 0; i < v->size; ++i) {
       Indent(indent + 1);
       Symbol();
       WriteJson(v->items[i], indent + 1);
-      out_->append(",\n");
+      Put(",\n");
     }
     Closing(']', indent);
     return;
   }
   if (v->size == 0) {
-    out_->append("{}");
+    Put("{}");
     return;
   }
   Label* names = ctx_.arena->NewArray<Label>(v->size);
@@ -573,11 +680,11 @@ void Writer::WriteJson(const JsonValue* v, int indent) {
     names[i] = NameLabel(v->members[i].key);
     max_len = std::max(max_len, names[i].text.size());
   }
-  out_->append("{\n");
+  Put("{\n");
   for (size_t i = 0; i < v->size; ++i) {
     NameLine(indent + 1, names[i], max_len);
     WriteJson(v->members[i].value, indent + 1);
-    out_->push_back('\n');
+    Put('\n');
   }
   Closing('}', indent);
 }
@@ -648,20 +755,20 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
   if (hits != NonNullMembers(values)) return false;
 
   if (n == 0 && ngroups == 0) {
-    out_->append("{}");
+    Put("{}");
     return true;
   }
   // id, name and tags (importantAttribute) are identifiers: their labels
   // are the names themselves.
   size_t max_len = 0;
   const Label* names = NameLabels(attrs, n, &max_len);
-  out_->append("{\n");
+  Put("{\n");
   for (size_t i = 0; i < n; ++i) {
     const Child& c = attrs[i];
     Warning(c, indent + 1);
     NameLine(indent + 1, names[i], max_len);
     if (!WriteAttribute(c, *attr_schema[i], indent + 1, non_legacy)) return false;
-    out_->push_back('\n');
+    Put('\n');
   }
   std::string key;
   for (size_t g = 0; g < ngroups; ++g) {
@@ -670,15 +777,15 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
     bool first = true;
     auto write_block = [&](const JsonValue* v, const JsonValue* s, std::string_view map_key, bool nl) {
       if (v == nullptr || !v->IsObject()) return false;
-      if (first && n > 0) out_->push_back('\n');
+      if (first && n > 0) Put('\n');
       first = false;
       Indent(indent + 1);
       Symbol();
-      renderers::AppendAttributeName(out_, group.type->name, unicode_);
-      out_->append(map_key);
-      out_->push_back(' ');
+      Put(NameLabel(group.type->name).text);
+      Put(map_key);
+      Put(' ');
       if (!Block(v, s, nested, indent + 1, nl)) return false;
-      out_->push_back('\n');
+      Put('\n');
       return true;
     };
     switch (group.type->block_type->nesting) {
@@ -724,8 +831,11 @@ bool RenderUnchangedBlock(const JsonValue* values, const JsonValue* sensitive, c
   const size_t start = out->size();
   const size_t names = ctx.unknown_names != nullptr ? ctx.unknown_names->size() : 0;
   const bool had_error = (ctx.error != nullptr && !ctx.error->empty()) || (opts.error != nullptr && !opts.error->empty());
-  Writer writer(opts, ctx, out);
-  bool ok = writer.Block(values, sensitive, block, indent, false);
+  bool ok;
+  {
+    Writer writer(opts, ctx, out);
+    ok = writer.Block(values, sensitive, block, indent, false);
+  }
   // A message met on the way is left for the general path to report, in
   // its own order.
   if (!had_error && ((ctx.error != nullptr && !ctx.error->empty()) || (opts.error != nullptr && !opts.error->empty()))) {
