@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <vector>
 
 #include "render/differ/differ.h"
@@ -44,13 +45,8 @@ const JsonValue* Member(const JsonValue* object, std::string_view key) {
 }
 // Member() for keys asked in ascending order (a schema's): walks forward
 // from the previous hit, as ChangeMap::GetChild does.
-const JsonValue* NextMember(const JsonValue* object, std::string_view key, size_t* cursor) {
-  if (object == nullptr || object->size == 0) return nullptr;
+[[gnu::noinline]] const JsonValue* NextMemberSearch(const JsonValue* object, std::string_view key, size_t* cursor) {
   const size_t start = *cursor;
-  if (start < object->size && stream::KeyEqual(object->members[start].key, key)) {  // the usual case
-    *cursor = start + 1;
-    return object->members[start].value;
-  }
   size_t i = start;
   int c = 1;
   while (i < object->size && (c = stream::KeyCompare(object->members[i].key, key)) < 0) ++i;
@@ -62,6 +58,15 @@ const JsonValue* NextMember(const JsonValue* object, std::string_view key, size_
   if (i == start && i > 0 && stream::KeyCompare(object->members[i - 1].key, key) >= 0) return Member(object, key);
   *cursor = i;
   return nullptr;
+}
+inline const JsonValue* NextMember(const JsonValue* object, std::string_view key, size_t* cursor) {
+  if (object == nullptr || object->size == 0) return nullptr;
+  const size_t start = *cursor;
+  if (start < object->size && stream::KeyEqual(object->members[start].key, key)) {  // the usual case
+    *cursor = start + 1;
+    return object->members[start].value;
+  }
+  return NextMemberSearch(object, key, cursor);
 }
 
 const JsonValue* Item(const JsonValue* array, size_t i) {
@@ -97,6 +102,16 @@ bool KindMatches(const JsonValue* v, const CtyType& t) {
 // them its own way): equal hashes, compared without their values.
 bool MayHaveDuplicates(const JsonValue* array) {
   if (array->size < 2) return false;
+  if (array->size <= 8) {  // most sets: pairs compared, no allocation
+    uint64_t h[8];
+    for (size_t i = 0; i < array->size; ++i) {
+      h[i] = stream::JsonHash(array->items[i]);
+      for (size_t j = 0; j < i; ++j) {
+        if (h[j] == h[i]) return true;
+      }
+    }
+    return false;
+  }
   std::vector<uint64_t> hashes(array->size);
   for (size_t i = 0; i < array->size; ++i) hashes[i] = stream::JsonHash(array->items[i]);
   std::sort(hashes.begin(), hashes.end());
@@ -376,6 +391,10 @@ class Writer {
     Done(p + 1);
   }
   Child* NewChildren(size_t n) { return ctx_.arena->NewArray<Child>(n); }
+  // Room for n children, each constructed when it is taken (TakeChild):
+  // a block's schema lists many attributes its value leaves null.
+  Child* ChildRoom(size_t n) { return static_cast<Child*>(ctx_.arena->Allocate(sizeof(Child) * n, alignof(Child))); }
+  static Child& TakeChild(Child* room, size_t i) { return *new (room + i) Child(); }
 
   const RenderOpts& opts_;
   const DiffContext& ctx_;
@@ -536,7 +555,7 @@ bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const
   const JsonValue* sens = AsObject(s);
   // Attributes sorted by name, those null left out; a member the type lacks
   // is left to the general path (it notes unknown names).
-  Child* children = NewChildren(attributes.size());
+  Child* children = ChildRoom(attributes.size());
   const Attr** schema = ctx_.arena->NewArray<const Attr*>(attributes.size());
   size_t n = 0, hits = 0, at_value = 0, at_sensitive = 0;
   for (const Attr& a : attributes) {
@@ -544,7 +563,7 @@ bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const
     const JsonValue* value = NextMember(v, a.name, &at_value);
     if (value == nullptr) continue;
     ++hits;
-    Child& c = children[n];
+    Child& c = TakeChild(children, n);
     c.name = a.name;
     c.value = value;
     c.sensitive = NextMember(sens, a.name, &at_sensitive);
@@ -699,7 +718,7 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
 
   // Attributes: those null on both sides are not recorded (after OpenTofu
   // folds "" to null); write-only ones always are, with the block's action.
-  Child* attrs = NewChildren(block.attributes.size());
+  Child* attrs = ChildRoom(block.attributes.size());
   const stream::Attribute** attr_schema = ctx_.arena->NewArray<const stream::Attribute*>(block.attributes.size());
   size_t n = 0, hits = 0, at_value = 0, at_sensitive = 0;
   for (const stream::NamedAttribute& a : block.attributes) {
@@ -708,7 +727,7 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
     hits += value != nullptr;
     if (fold_empty && IsEmptyString(value)) value = nullptr;
     if (value == nullptr) continue;
-    Child& c = attrs[n];
+    Child& c = TakeChild(attrs, n);
     c.name = a.name;
     c.value = value;
     c.sensitive = NextMember(sens, a.name, &at_sensitive);
