@@ -187,12 +187,41 @@ char* WriteGoQuotedLine(char* p, std::string_view s, GoUnicode unicode) {
         break;
       }
     }
-#endif
+    if (i < n && n - i < 16) {
+      // The last bytes, fewer than sixteen: gathered into a vector by two
+      // overlapping loads (never past s), stored whole, kept up to the
+      // first that is not plain.
+      const size_t r = n - i;
+      alignas(16) char tail[16] = {};
+      if (r >= 8) {
+        std::memcpy(tail, q + i, 8);
+        std::memcpy(tail + r - 8, q + n - 8, 8);
+      } else if (r >= 4) {
+        std::memcpy(tail, q + i, 4);
+        std::memcpy(tail + r - 4, q + n - 4, 4);
+      } else {
+        for (size_t k = 0; k < r; ++k) tail[k] = q[i + k];
+      }
+      __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(tail));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
+      __m128i quote = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
+      __m128i slash = _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'));
+      __m128i del = _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f));
+      __m128i low = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
+      unsigned mask = static_cast<unsigned>(
+                          _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, slash), _mm_or_si128(del, low)))) &
+                      ((1u << r) - 1);
+      const size_t k = mask == 0 ? r : static_cast<size_t>(__builtin_ctz(mask));
+      i += k;
+      p += k;
+    }
+#else
     for (; i < n; ++i) {
       const auto c = static_cast<unsigned char>(q[i]);
       if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') break;
       *p++ = static_cast<char>(c);
     }
+#endif
     if (i == n) break;
     if (q[i] == '\n') return nullptr;
     RawSink sink{p};
