@@ -174,7 +174,7 @@ class Writer {
   // `out` holds the text written.
   ~Writer() {
     Flush();
-    buf_.Trim();
+    buf_->Trim();
   }
 
   // ComputeDiffForBlock + blockRenderer, for a block value that is an object.
@@ -276,12 +276,17 @@ class Writer {
   // At least n + kSlop bytes writable at the cursor, which Done() moves.
   static constexpr size_t kSlop = 32;
   char* Room(size_t n) {
-    if (buf_.capacity - pos_ < n + kSlop) buf_.Reserve(pos_, n + kSlop);
-    return buf_.data.get() + pos_;
+    if (capacity_ - pos_ < n + kSlop) Grow(n);
+    return data_ + pos_;
   }
-  void Done(char* end) { pos_ = static_cast<size_t>(end - buf_.data.get()); }
+  [[gnu::noinline]] void Grow(size_t n) {
+    buf_->Reserve(pos_, n + kSlop);
+    data_ = buf_->data.get();
+    capacity_ = buf_->capacity;
+  }
+  void Done(char* end) { pos_ = static_cast<size_t>(end - data_); }
   void Flush() {
-    out_->append(buf_.data.get(), pos_);
+    out_->append(data_, pos_);
     pos_ = 0;
   }
   // A general renderer's appending to `out`, after what is written.
@@ -399,14 +404,18 @@ class Writer {
   const RenderOpts& opts_;
   const DiffContext& ctx_;
   std::string* out_;
-  static thread_local TextBuffer buf_;
-  size_t pos_ = 0;  // the cursor: the end of the text in buf_, not yet in *out_
+  static thread_local TextBuffer thread_buffer_;
+  // The thread's buffer, its memory and size kept here (TLS is not free).
+  TextBuffer* const buf_ = &thread_buffer_;
+  char* data_ = buf_->data.get();
+  size_t capacity_ = buf_->capacity;
+  size_t pos_ = 0;  // the cursor: the end of the text in data_, not yet in *out_
   const text::GoUnicode unicode_;  // the release's %q tables
   const std::string_view symbol_;  // the no-op action's symbol, or nothing
   std::string scratch_;
 };
 
-thread_local TextBuffer Writer::buf_;
+thread_local TextBuffer Writer::thread_buffer_;
 
 // ComputeDiffForType: the leaves go to the general differ; lists, sets,
 // maps and objects are walked here.
