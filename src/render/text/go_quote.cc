@@ -127,12 +127,10 @@ size_t PutEscaped(Sink& out, std::string_view s, size_t i, GoUnicode unicode) {
   return width;
 }
 
-// AppendGoQuoted; with kStopAtNewline, a '\n' in s makes it return false
-// with `out` as it was.
-template <bool kStopAtNewline>
-bool Quote(std::string& out, std::string_view s, GoUnicode unicode) {
-  const size_t start = out.size();
-  out.reserve(start + s.size() + 2);
+}  // namespace
+
+void AppendGoQuoted(std::string& out, std::string_view s, GoUnicode unicode) {
+  out.reserve(out.size() + s.size() + 2);
   out.push_back('"');
   StringSink sink{out};
   size_t i = 0;
@@ -145,22 +143,9 @@ bool Quote(std::string& out, std::string_view s, GoUnicode unicode) {
       i += plain;
       continue;
     }
-    if (kStopAtNewline && s[i] == '\n') {
-      out.resize(start);
-      return false;
-    }
     i += PutEscaped(sink, s, i, unicode);
   }
   out.push_back('"');
-  return true;
-}
-
-}  // namespace
-
-void AppendGoQuoted(std::string& out, std::string_view s, GoUnicode unicode) { Quote<false>(out, s, unicode); }
-
-bool AppendGoQuotedLine(std::string& out, std::string_view s, GoUnicode unicode) {
-  return Quote<true>(out, s, unicode);
 }
 
 char* WriteGoQuotedLine(char* p, std::string_view s, GoUnicode unicode) {

@@ -25,14 +25,10 @@ bool IsGoPrint(char32_t r, GoUnicode unicode = GoUnicode::k15);
 // `unicode`: which Go's IsPrint decides what is printable.
 void AppendGoQuoted(std::string& out, std::string_view s, GoUnicode unicode = GoUnicode::k15);
 
-// AppendGoQuoted of a string without a line feed, as one pass: false, with
-// `out` as it was, when s holds a '\n' (a renderer prints such a string
-// another way).
-bool AppendGoQuotedLine(std::string& out, std::string_view s, GoUnicode unicode = GoUnicode::k15);
-
-// AppendGoQuotedLine into memory: writes at p, which must have room for
-// GoQuotedLineRoom(s.size()) bytes, and returns the end; nullptr (p's bytes
-// undefined) when s holds a '\n'.
+// AppendGoQuoted of a string without a line feed, into memory, in one
+// pass: writes at p, which must have room for GoQuotedLineRoom(s.size())
+// bytes, and returns the end; nullptr (p's bytes undefined) when s holds a
+// '\n' (a renderer prints such a string another way).
 char* WriteGoQuotedLine(char* p, std::string_view s, GoUnicode unicode = GoUnicode::k15);
 // Every byte escaped (\xNN) at worst, the quotes, and sixteen bytes the
 // writer may store past its end.

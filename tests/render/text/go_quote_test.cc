@@ -168,7 +168,6 @@ TEST_CASE("GoQuote with Go 1.20's tables escapes the graphic runes of Unicode 14
 }
 
 TEST_CASE("WriteGoQuotedLine writes what AppendGoQuoted appends, and refuses a line feed", "[go_quote]") {
-  using tfstream::render::text::AppendGoQuotedLine;
   using tfstream::render::text::GoQuotedLineRoom;
   using tfstream::render::text::WriteGoQuotedLine;
   // Every length up to 40 (the sixteen-byte steps and the tail), with each
@@ -189,19 +188,11 @@ TEST_CASE("WriteGoQuotedLine writes what AppendGoQuoted appends, and refuses a l
         const std::string_view s(in.get(), len);
         std::unique_ptr<char[]> room(new char[GoQuotedLineRoom(len)]);
         char* end = WriteGoQuotedLine(room.get(), s);
-        std::string appended = "x";
-        const bool one_line = AppendGoQuotedLine(appended, s);
         if (text.find('\n') != std::string::npos) {
           CHECK(end == nullptr);
-          CHECK(!one_line);
-          CHECK(appended == "x");
         } else {
           REQUIRE(end != nullptr);
-          CHECK(one_line);
           CHECK(std::string(room.get(), end) == GoQuote(s));
-          std::string want = "x";  // (operator+ on a literal trips GCC 12's -Wrestrict)
-          want += GoQuote(s);
-          CHECK(appended == want);
         }
       }
     }
