@@ -18,10 +18,51 @@ namespace {
 
 using stream::JsonValue;
 
-std::string_view StringField(const JsonValue* tree, std::string_view name) {
-  const JsonValue* v = stream::FindNonNullField(tree, name);
-  return v != nullptr && v->IsString() ? v->text() : std::string_view();
-}
+// The jsonstate.Resource fields the block needs, found in one pass over the
+// members in document order, as decoding into the struct sees them: a
+// string or bool field keeps the last non-null value of the keys naming it
+// (stream::FindNonNullField), `values` and `sensitive_values` the last
+// value, null included (stream::FindField).
+struct ResourceFields {
+  const JsonValue* address = nullptr;
+  const JsonValue* mode = nullptr;
+  const JsonValue* type = nullptr;
+  const JsonValue* name = nullptr;
+  const JsonValue* provider = nullptr;
+  const JsonValue* deposed = nullptr;
+  const JsonValue* tainted = nullptr;
+  const JsonValue* values = nullptr;
+  const JsonValue* sensitive_values = nullptr;
+
+  explicit ResourceFields(const JsonValue* tree) {
+    stream::ForEachMemberInOrder(tree, [&](const stream::JsonMember& m) {
+      const stream::FieldKey key(m.key);
+      if (key.Is("values")) {
+        values = m.value;
+      } else if (key.Is("sensitive_values")) {
+        sensitive_values = m.value;
+      } else if (m.value == nullptr) {
+        // null leaves a string or bool field as it was
+      } else if (key.Is("address")) {
+        address = m.value;
+      } else if (key.Is("mode")) {
+        mode = m.value;
+      } else if (key.Is("type")) {
+        type = m.value;
+      } else if (key.Is("name")) {
+        name = m.value;
+      } else if (key.Is("provider_name")) {
+        provider = m.value;
+      } else if (key.Is("deposed_key")) {
+        deposed = m.value;
+      } else if (key.Is("tainted")) {
+        tainted = m.value;
+      }
+    });
+  }
+};
+
+std::string_view StringOf(const JsonValue* v) { return v != nullptr && v->IsString() ? v->text() : std::string_view(); }
 
 render::RenderOpts StateOpts(render::RenderOpts o) {
   o.show_unchanged_children = true;
@@ -36,13 +77,14 @@ Status ResourceWorker::RenderStateBlock(std::string_view raw, uint64_t offset, i
   const JsonValue* tree = nullptr;
   Status s = Parse(raw, offset, &tree);
   if (!s.ok()) return s;
-  const std::string_view address = StringField(tree, "address");
-  const std::string_view mode = StringField(tree, "mode");
-  const std::string_view type = StringField(tree, "type");
-  const std::string_view name = StringField(tree, "name");
-  const std::string_view provider = StringField(tree, "provider_name");
-  const std::string_view deposed = StringField(tree, "deposed_key");
-  const bool tainted = stream::IsTrue(stream::FindNonNullField(tree, "tainted"));
+  const ResourceFields fields(tree);
+  const std::string_view address = StringOf(fields.address);
+  const std::string_view mode = StringOf(fields.mode);
+  const std::string_view type = StringOf(fields.type);
+  const std::string_view name = StringOf(fields.name);
+  const std::string_view provider = StringOf(fields.provider);
+  const std::string_view deposed = StringOf(fields.deposed);
+  const bool tainted = stream::IsTrue(fields.tainted);
   if (mode != "managed" && mode != "data") {
     return ctx_.AddressError(address, "unknown resource mode \"" + std::string(mode) +
                                           "\" (a state holds \"managed\" and \"data\" resources)", offset);
@@ -58,8 +100,7 @@ Status ResourceWorker::RenderStateBlock(std::string_view raw, uint64_t offset, i
     return ctx_.AddressError(address, MissingSchemaMessage(ctx_, provider, what), offset);
   }
   // AttributeValues is a map: absent or null gives an empty map, never nil.
-  const JsonValue* values = nullptr;
-  stream::FindField(tree, "values", &values);
+  const JsonValue* values = fields.values;
   if (values == nullptr) {
     JsonValue* empty = arena_.New<JsonValue>();
     empty->kind = stream::JsonKind::kObject;
@@ -70,7 +111,7 @@ Status ResourceWorker::RenderStateBlock(std::string_view raw, uint64_t offset, i
   render::structured::Change change;
   change.before = values;
   change.after = values;
-  stream::FindField(tree, "sensitive_values", &change.before_sensitive);
+  change.before_sensitive = fields.sensitive_values;
   change.after_sensitive = change.before_sensitive;
   error_.clear();
   unknown_names_.clear();

@@ -6,6 +6,8 @@
 
 #include "render/text/go_quote.h"
 
+#include <cstring>
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -44,11 +46,6 @@ size_t PlainAsciiRun(std::string_view s) {
   return i;
 }
 
-void AppendHex(std::string& out, uint32_t v, int digits) {
-  for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) {
-    out.push_back(kLowerHex[(v >> shift) & 0xF]);
-  }
-}
 
 }  // namespace
 
@@ -65,9 +62,77 @@ bool IsGoPrint(char32_t r, GoUnicode unicode) {
          !tables::InRanges(tables::kGoPrintSinceUnicode14Ranges, tables::kGoPrintSinceUnicode14RangesSize, r);
 }
 
+namespace {
+
+// Where quoted text goes: a std::string, or memory with room enough.
+struct StringSink {
+  std::string& out;
+  void Put(char c) { out.push_back(c); }
+  void Put(const char* p, size_t n) { out.append(p, n); }
+};
+struct RawSink {
+  char* p;
+  void Put(char c) { *p++ = c; }
+  void Put(const char* q, size_t n) {
+    std::memcpy(p, q, n);
+    p += n;
+  }
+};
+
+template <typename Sink>
+void PutHex(Sink& out, uint32_t v, int digits) {
+  for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) out.Put(kLowerHex[(v >> shift) & 0xF]);
+}
+
+// The escape of the rune at s[i] (not plain ASCII: PlainAsciiRun stops at
+// it), as strconv writes it; returns its width in bytes.
+template <typename Sink>
+size_t PutEscaped(Sink& out, std::string_view s, size_t i, GoUnicode unicode) {
+  const auto byte = static_cast<unsigned char>(s[i]);
+  char32_t r = byte;
+  size_t width = 1;
+  if (byte >= 0x80) width = DecodeRune(s, i, &r);
+  if (width == 1 && r == kRuneError) {
+    out.Put("\\x", 2);
+    PutHex(out, byte, 2);
+    return 1;
+  }
+  if (r == '"' || r == '\\') {
+    out.Put('\\');
+    out.Put(static_cast<char>(r));
+  } else if (IsGoPrint(r, unicode)) {
+    out.Put(s.data() + i, width);  // the rune's own (valid) bytes
+  } else {
+    switch (r) {
+      case '\a': out.Put("\\a", 2); break;
+      case '\b': out.Put("\\b", 2); break;
+      case '\f': out.Put("\\f", 2); break;
+      case '\n': out.Put("\\n", 2); break;
+      case '\r': out.Put("\\r", 2); break;
+      case '\t': out.Put("\\t", 2); break;
+      case '\v': out.Put("\\v", 2); break;
+      default:
+        if (r < ' ' || r == 0x7F) {
+          out.Put("\\x", 2);
+          PutHex(out, r, 2);
+        } else if (r < 0x10000) {
+          out.Put("\\u", 2);
+          PutHex(out, r, 4);
+        } else {
+          out.Put("\\U", 2);
+          PutHex(out, r, 8);
+        }
+    }
+  }
+  return width;
+}
+
+}  // namespace
+
 void AppendGoQuoted(std::string& out, std::string_view s, GoUnicode unicode) {
   out.reserve(out.size() + s.size() + 2);
   out.push_back('"');
+  StringSink sink{out};
   size_t i = 0;
   while (i < s.size()) {
     // Printable ASCII other than a quote or backslash is copied as is: take
@@ -78,46 +143,78 @@ void AppendGoQuoted(std::string& out, std::string_view s, GoUnicode unicode) {
       i += plain;
       continue;
     }
-    const auto byte = static_cast<unsigned char>(s[i]);
-    char32_t r = byte;
-    size_t width = 1;
-    if (byte >= 0x80) width = DecodeRune(s, i, &r);
-    if (width == 1 && r == kRuneError) {
-      out.append("\\x");
-      AppendHex(out, byte, 2);
-      i += 1;
-      continue;
-    }
-    if (r == '"' || r == '\\') {
-      out.push_back('\\');
-      out.push_back(static_cast<char>(r));
-    } else if (IsGoPrint(r, unicode)) {
-      out.append(s.substr(i, width));  // the rune's own (valid) bytes
-    } else {
-      switch (r) {
-        case '\a': out.append("\\a"); break;
-        case '\b': out.append("\\b"); break;
-        case '\f': out.append("\\f"); break;
-        case '\n': out.append("\\n"); break;
-        case '\r': out.append("\\r"); break;
-        case '\t': out.append("\\t"); break;
-        case '\v': out.append("\\v"); break;
-        default:
-          if (r < ' ' || r == 0x7F) {
-            out.append("\\x");
-            AppendHex(out, r, 2);
-          } else if (r < 0x10000) {
-            out.append("\\u");
-            AppendHex(out, r, 4);
-          } else {
-            out.append("\\U");
-            AppendHex(out, r, 8);
-          }
-      }
-    }
-    i += width;
+    i += PutEscaped(sink, s, i, unicode);
   }
   out.push_back('"');
+}
+
+char* WriteGoQuotedLine(char* p, std::string_view s, GoUnicode unicode) {
+  *p++ = '"';
+  const char* q = s.data();
+  const size_t n = s.size();
+  size_t i = 0;
+  while (i < n) {
+#if defined(__SSE2__)
+    // Sixteen bytes stored whatever they are (the room allows it), kept up
+    // to the first that is not plain.
+    for (; i + 16 <= n; i += 16, p += 16) {
+      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q + i));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
+      __m128i quote = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
+      __m128i slash = _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'));
+      __m128i del = _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f));
+      __m128i low = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
+      int mask = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, slash), _mm_or_si128(del, low)));
+      if (mask != 0) {
+        const size_t k = static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+        i += k;
+        p += k;
+        break;
+      }
+    }
+    if (i < n && n - i < 16) {
+      // The last bytes, fewer than sixteen: gathered into a vector by two
+      // overlapping loads (never past s), stored whole, kept up to the
+      // first that is not plain.
+      const size_t r = n - i;
+      alignas(16) char tail[16] = {};
+      if (r >= 8) {
+        std::memcpy(tail, q + i, 8);
+        std::memcpy(tail + r - 8, q + n - 8, 8);
+      } else if (r >= 4) {
+        std::memcpy(tail, q + i, 4);
+        std::memcpy(tail + r - 4, q + n - 4, 4);
+      } else {
+        for (size_t k = 0; k < r; ++k) tail[k] = q[i + k];
+      }
+      __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(tail));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
+      __m128i quote = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
+      __m128i slash = _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'));
+      __m128i del = _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f));
+      __m128i low = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
+      unsigned mask = static_cast<unsigned>(
+                          _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, slash), _mm_or_si128(del, low)))) &
+                      ((1u << r) - 1);
+      const size_t k = mask == 0 ? r : static_cast<size_t>(__builtin_ctz(mask));
+      i += k;
+      p += k;
+    }
+#else
+    for (; i < n; ++i) {
+      const auto c = static_cast<unsigned char>(q[i]);
+      if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') break;
+      *p++ = static_cast<char>(c);
+    }
+#endif
+    if (i == n) break;
+    if (q[i] == '\n') return nullptr;
+    RawSink sink{p};
+    i += PutEscaped(sink, s, i, unicode);
+    p = sink.p;
+  }
+  *p++ = '"';
+  return p;
 }
 
 std::string GoQuote(std::string_view s, GoUnicode unicode) {

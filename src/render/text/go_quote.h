@@ -25,6 +25,15 @@ bool IsGoPrint(char32_t r, GoUnicode unicode = GoUnicode::k15);
 // `unicode`: which Go's IsPrint decides what is printable.
 void AppendGoQuoted(std::string& out, std::string_view s, GoUnicode unicode = GoUnicode::k15);
 
+// AppendGoQuoted of a string without a line feed, into memory, in one
+// pass: writes at p, which must have room for GoQuotedLineRoom(s.size())
+// bytes, and returns the end; nullptr (p's bytes undefined) when s holds a
+// '\n' (a renderer prints such a string another way).
+char* WriteGoQuotedLine(char* p, std::string_view s, GoUnicode unicode = GoUnicode::k15);
+// Every byte escaped (\xNN) at worst, the quotes, and sixteen bytes the
+// writer may store past its end.
+inline size_t GoQuotedLineRoom(size_t n) { return 4 * n + 2 + 16; }
+
 // AppendGoQuoted into a new string.
 std::string GoQuote(std::string_view s, GoUnicode unicode = GoUnicode::k15);
 

@@ -38,27 +38,6 @@ uint32_t MatchLengths(const tables::BytePattern* patterns, const uint16_t* by_le
 
 }  // namespace
 
-// Almost every name is plain ASCII: letters, digits, '_' and '-', not
-// starting with a digit or '-'. Those are identifiers without consulting the
-// Unicode tables; anything else takes the general path. One table lookup a
-// byte: bit 0 may start a name, bit 1 may continue one.
-static constexpr auto kAsciiIdentifierClass = [] {
-  std::array<uint8_t, 256> t{};
-  for (int c = 0; c < 256; ++c) {
-    bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-    bool more = (c >= '0' && c <= '9') || c == '-';
-    t[c] = static_cast<uint8_t>((letter ? 1 : 0) | (letter || more ? 2 : 0));
-  }
-  return t;
-}();
-
-static bool IsPlainAsciiIdentifier(std::string_view s) {
-  if (s.empty() || !(kAsciiIdentifierClass[static_cast<unsigned char>(s[0])] & 1)) return false;
-  uint8_t all = 2;
-  for (size_t i = 1; i < s.size(); ++i) all &= kAsciiIdentifierClass[static_cast<unsigned char>(s[i])];
-  return all != 0;
-}
-
 bool IsValidHclIdentifier(std::string_view s) {
   if (IsPlainAsciiIdentifier(s)) return true;
   // HCL's scanTokens strips a leading BOM before scanning.

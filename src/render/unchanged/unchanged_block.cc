@@ -8,7 +8,15 @@
 // so one RenderOpts serves the whole block.
 #include "render/unchanged/unchanged_block.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <new>
 #include <vector>
 
 #include "render/differ/differ.h"
@@ -16,6 +24,7 @@
 #include "render/renderers/util.h"
 #include "render/structured/change.h"
 #include "render/text/go_quote.h"
+#include "render/text/go_strings.h"
 #include "render/text/hcl_identifier.h"
 #include "stream/json_document.h"
 #include "stream/json_hash.h"
@@ -36,13 +45,8 @@ const JsonValue* Member(const JsonValue* object, std::string_view key) {
 }
 // Member() for keys asked in ascending order (a schema's): walks forward
 // from the previous hit, as ChangeMap::GetChild does.
-const JsonValue* NextMember(const JsonValue* object, std::string_view key, size_t* cursor) {
-  if (object == nullptr || object->size == 0) return nullptr;
+[[gnu::noinline]] const JsonValue* NextMemberSearch(const JsonValue* object, std::string_view key, size_t* cursor) {
   const size_t start = *cursor;
-  if (start < object->size && stream::KeyEqual(object->members[start].key, key)) {  // the usual case
-    *cursor = start + 1;
-    return object->members[start].value;
-  }
   size_t i = start;
   int c = 1;
   while (i < object->size && (c = stream::KeyCompare(object->members[i].key, key)) < 0) ++i;
@@ -54,6 +58,15 @@ const JsonValue* NextMember(const JsonValue* object, std::string_view key, size_
   if (i == start && i > 0 && stream::KeyCompare(object->members[i - 1].key, key) >= 0) return Member(object, key);
   *cursor = i;
   return nullptr;
+}
+inline const JsonValue* NextMember(const JsonValue* object, std::string_view key, size_t* cursor) {
+  if (object == nullptr || object->size == 0) return nullptr;
+  const size_t start = *cursor;
+  if (start < object->size && stream::KeyEqual(object->members[start].key, key)) {  // the usual case
+    *cursor = start + 1;
+    return object->members[start].value;
+  }
+  return NextMemberSearch(object, key, cursor);
 }
 
 const JsonValue* Item(const JsonValue* array, size_t i) {
@@ -89,6 +102,16 @@ bool KindMatches(const JsonValue* v, const CtyType& t) {
 // them its own way): equal hashes, compared without their values.
 bool MayHaveDuplicates(const JsonValue* array) {
   if (array->size < 2) return false;
+  if (array->size <= 8) {  // most sets: pairs compared, no allocation
+    uint64_t h[8];
+    for (size_t i = 0; i < array->size; ++i) {
+      h[i] = stream::JsonHash(array->items[i]);
+      for (size_t j = 0; j < i; ++j) {
+        if (h[j] == h[i]) return true;
+      }
+    }
+    return false;
+  }
   std::vector<uint64_t> hashes(array->size);
   for (size_t i = 0; i < array->size; ++i) hashes[i] = stream::JsonHash(array->items[i]);
   std::sort(hashes.begin(), hashes.end());
@@ -106,13 +129,53 @@ struct Child {
   const JsonValue* sensitive = nullptr;
   Diff leaf;
   bool has_warning = false;  // the leaf's renderer may print a warning line
+  // A primitive of its type, neither sensitive nor a string holding JSON,
+  // written here (WritePrimitive) as the primitive renderer would.
+  bool direct = false;
   const JsonValue* json = nullptr;  // a string holding a JSON object or array, parsed
 };
 
+// Where a thread's Writer puts its text before appending it to `out`:
+// memory never cleared, longer than the text, so that the many small pieces
+// of a block (indentation, names, padding, short values) cost a few stores
+// each (some past their end, overwritten next) rather than a std::string
+// append each.
+struct TextBuffer {
+  std::unique_ptr<char[]> data;
+  size_t capacity = 0;
+
+  void Reserve(size_t used, size_t n) {
+    size_t want = std::max(used + n, capacity * 2);
+    want = std::max<size_t>(want, 1 << 14);
+    std::unique_ptr<char[]> bigger(new char[want]);
+    if (used != 0) std::memcpy(bigger.get(), data.get(), used);
+    data = std::move(bigger);
+    capacity = want;
+  }
+  // A huge block's buffer is not kept for the next.
+  void Trim() {
+    if (capacity > (size_t{1} << 20)) {
+      data.reset();
+      capacity = 0;
+    }
+  }
+};
+
+// Text goes through the thread's TextBuffer, appended to `out` before a
+// general renderer appends to it (General()) and at the end.
 class Writer {
  public:
   Writer(const RenderOpts& opts, const DiffContext& ctx, std::string* out)
-      : opts_(opts), ctx_(ctx), out_(out), unicode_(renderers::QuoteUnicode(*opts.flavor)) {}
+      : opts_(opts),
+        ctx_(ctx),
+        out_(out),
+        unicode_(renderers::QuoteUnicode(*opts.flavor)),
+        symbol_(opts.hide_diff_action_symbols ? std::string_view() : std::string_view(opts.palette->Symbol(Action::kNoOp))) {}
+  // `out` holds the text written.
+  ~Writer() {
+    Flush();
+    buf_->Trim();
+  }
 
   // ComputeDiffForBlock + blockRenderer, for a block value that is an object.
   bool Block(const JsonValue* values, const JsonValue* sensitive, const stream::Block& block, int indent,
@@ -167,42 +230,192 @@ class Writer {
   // renderStringDiffAsJson of a no-op: the jsondiff of a value with itself
   // rendered in jsonencode( ).
   void WriteJsonString(const JsonValue* json, int indent) {
-    out_->append("jsonencode(");
+    Put("jsonencode(");
     if (json->size == 0) {
-      out_->append(json->IsArray() ? "[]" : "{}");
-      out_->push_back(')');
+      Put(json->IsArray() ? "[]" : "{}");
+      Put(')');
       return;
     }
-    out_->push_back('\n');
-    renderers::AppendIndent(out_, indent + 1);
+    Put('\n');
+    Indent(indent + 1);
     Symbol();
     WriteJson(json, indent + 1);
-    out_->push_back('\n');
-    renderers::AppendIndent(out_, indent);
+    Put('\n');
+    Indent(indent);
     Symbol();
-    out_->push_back(')');
+    Put(')');
   }
   // jsondiff.Transform of a value with itself, rendered: objects by the
   // object renderer over every key (nulls included), arrays by the list
   // renderer, primitives by the primitive renderer with the value's type.
   void WriteJson(const JsonValue* v, int indent);
 
-  void Warning(const Child& child, int indent) {
-    if (child.has_warning) renderers::AppendWarningLine(out_, child.leaf, indent, opts_);
+  // A name as EnsureValidAttributeName prints it, and its width in runes
+  // (fmt pads by runes).
+  struct Label {
+    std::string_view text;
+    size_t runes;
+  };
+  Label NameLabel(std::string_view name) {
+    if (text::IsPlainAsciiIdentifier(name)) return {name, name.size()};
+    if (text::IsValidHclIdentifier(name)) return {name, text::GoRuneCount(name)};
+    const std::string_view quoted = ctx_.arena->CopyString(text::GoQuote(name, unicode_));
+    return {quoted, text::GoRuneCount(quoted)};
   }
-  void Symbol() { renderers::AppendActionSymbol(out_, Action::kNoOp, opts_); }
+  // Labels of `n` children, and the widest in bytes (what Terraform pads to).
+  Label* NameLabels(const Child* children, size_t n, size_t* max_len) {
+    Label* labels = ctx_.arena->NewArray<Label>(n);
+    size_t widest = 0;
+    for (size_t i = 0; i < n; ++i) {
+      labels[i] = NameLabel(children[i].name);
+      widest = std::max(widest, labels[i].text.size());
+    }
+    *max_len = widest;
+    return labels;
+  }
+  // At least n + kSlop bytes writable at the cursor, which Done() moves.
+  static constexpr size_t kSlop = 32;
+  char* Room(size_t n) {
+    if (capacity_ - pos_ < n + kSlop) Grow(n);
+    return data_ + pos_;
+  }
+  [[gnu::noinline]] void Grow(size_t n) {
+    buf_->Reserve(pos_, n + kSlop);
+    data_ = buf_->data.get();
+    capacity_ = buf_->capacity;
+  }
+  void Done(char* end) { pos_ = static_cast<size_t>(end - data_); }
+  void Flush() {
+    out_->append(data_, pos_);
+    pos_ = 0;
+  }
+  // A general renderer's appending to `out`, after what is written.
+  template <typename F>
+  void General(F f) {
+    Flush();
+    f();
+  }
+  // n spaces at p (stores of sixteen: up to 15 bytes past them are written).
+  static char* PutSpaces(char* p, size_t n) {
+#if defined(__SSE2__)
+    const __m128i spaces = _mm_set1_epi8(' ');
+    for (size_t k = 0; k < n; k += 16) _mm_storeu_si128(reinterpret_cast<__m128i*>(p + k), spaces);
+#else
+    std::memset(p, ' ', n);
+#endif
+    return p + n;
+  }
+  static char* PutBytes(char* p, std::string_view s) {
+    const char* q = s.data();
+    const size_t n = s.size();
+    if (n >= 8 && n <= 16) {  // two overlapping words: no call for a short name
+      uint64_t a, b;
+      std::memcpy(&a, q, 8);
+      std::memcpy(&b, q + n - 8, 8);
+      std::memcpy(p, &a, 8);
+      std::memcpy(p + n - 8, &b, 8);
+    } else if (n > 16) {
+      std::memcpy(p, q, n);
+    } else {
+      for (size_t i = 0; i < n; ++i) p[i] = q[i];
+    }
+    return p + n;
+  }
+  void Put(std::string_view s) { Done(PutBytes(Room(s.size()), s)); }
+  void Put(char c) {
+    char* p = Room(1);
+    *p = c;
+    Done(p + 1);
+  }
+  void Indent(int indent) {
+    const size_t n = static_cast<size_t>(indent) * 4;
+    Done(PutSpaces(Room(n), n));
+  }
+  // "<indent><symbol>", the start of a line.
+  char* LineStart(int indent, size_t more) {
+    const size_t n = static_cast<size_t>(indent) * 4;
+    char* p = Room(n + symbol_.size() + more);
+    p = PutSpaces(p, n);
+    return symbol_.empty() ? p : PutBytes(p, symbol_);
+  }
+  // "<indent><symbol><name padded to width> = ", as the object and block
+  // renderers write an attribute's line (fmt's "%-*s").
+  void NameLine(int indent, const Label& name, size_t width) {
+    constexpr size_t kMaxWidth = 1000000;  // fmt's limit: AppendPadded says what it prints beyond
+    if (width > kMaxWidth) {
+      Done(LineStart(indent, 0));
+      General([&] { renderers::AppendPadded(out_, name.text, width); });
+      Put(" = ");
+      return;
+    }
+    const size_t pad = width > name.runes ? width - name.runes : 0;
+    char* p = LineStart(indent, name.text.size() + pad + 3);
+    p = PutSpaces(PutBytes(p, name.text), pad);
+    std::memcpy(p, " = ", 3);
+    Done(p + 3);
+  }
+  // The primitive renderer's no-op text of a bool, number or string
+  // (renderPrimitiveValue, or evaluatedString's %q when the string is one
+  // line and not JSON); a string it would read as JSON or print as a
+  // heredoc goes to the renderer itself.
+  void WritePrimitive(const JsonValue* v, int indent) {
+    switch (v->kind) {
+      case stream::JsonKind::kBool:
+        Put(v->boolean ? std::string_view("true") : std::string_view("false"));
+        return;
+      case stream::JsonKind::kNumber:
+        Put(v->text());
+        return;
+      default: {
+        const std::string_view s = v->text();
+        if (s.empty() || (s[0] != '{' && s[0] != '[')) {
+          char* end = text::WriteGoQuotedLine(Room(text::GoQuotedLineRoom(s.size())), s, unicode_);
+          if (end != nullptr) {
+            Done(end);
+            return;
+          }
+        }
+        General([&] {
+          Diff{renderers::Primitive(ctx_.arena, v, v, renderers::PrimitiveType::kString), Action::kNoOp, false}
+              .RenderHuman(indent, opts_, out_);
+        });
+        return;
+      }
+    }
+  }
+
+  void Warning(const Child& child, int indent) {
+    if (child.has_warning) General([&] { renderers::AppendWarningLine(out_, child.leaf, indent, opts_); });
+  }
+  void Symbol() {
+    if (!symbol_.empty()) Put(symbol_);
+  }
   void Closing(char bracket, int indent) {
-    renderers::AppendIndent(out_, indent);
-    Symbol();
-    out_->push_back(bracket);
+    char* p = LineStart(indent, 1);
+    *p = bracket;
+    Done(p + 1);
   }
   Child* NewChildren(size_t n) { return ctx_.arena->NewArray<Child>(n); }
+  // Room for n children, each constructed when it is taken (TakeChild):
+  // a block's schema lists many attributes its value leaves null.
+  Child* ChildRoom(size_t n) { return static_cast<Child*>(ctx_.arena->Allocate(sizeof(Child) * n, alignof(Child))); }
+  static Child& TakeChild(Child* room, size_t i) { return *new (room + i) Child(); }
 
   const RenderOpts& opts_;
   const DiffContext& ctx_;
   std::string* out_;
+  static thread_local TextBuffer thread_buffer_;
+  // The thread's buffer, its memory and size kept here (TLS is not free).
+  TextBuffer* const buf_ = &thread_buffer_;
+  char* data_ = buf_->data.get();
+  size_t capacity_ = buf_->capacity;
+  size_t pos_ = 0;  // the cursor: the end of the text in data_, not yet in *out_
   const text::GoUnicode unicode_;  // the release's %q tables
+  const std::string_view symbol_;  // the no-op action's symbol, or nothing
+  std::string scratch_;
 };
+
+thread_local TextBuffer Writer::thread_buffer_;
 
 // ComputeDiffForType: the leaves go to the general differ; lists, sets,
 // maps and objects are walked here.
@@ -220,7 +433,11 @@ bool Writer::PrepareTyped(Child* child, const CtyType* type, bool non_legacy, bo
     // What ComputeDiffForType gives a non-empty value of its type that is
     // neither sensitive nor unknown.
     if (!KindMatches(v, *type)) return false;
-    if (type->kind == CtyType::Kind::kString && ParseJsonString(v, &child->json)) return true;
+    if (type->kind != CtyType::Kind::kString || (v->chars[0] != '{' && v->chars[0] != '[')) {
+      child->direct = true;  // v is no empty string (a leaf above)
+      return true;
+    }
+    if (ParseJsonString(v, &child->json)) return true;
     child->leaf = Diff{renderers::Primitive(ctx_.arena, v, v, PrimitiveOf(*type)), Action::kNoOp, false};
     return true;
   }
@@ -238,8 +455,12 @@ bool Writer::PrepareTyped(Child* child, const CtyType* type, bool non_legacy, bo
 }
 
 bool Writer::WriteTyped(const Child& child, const CtyType* type, int indent, bool non_legacy) {
+  if (child.direct) {
+    WritePrimitive(child.value, indent);
+    return true;
+  }
   if (child.leaf.renderer != nullptr) {
-    child.leaf.RenderHuman(indent, opts_, out_);
+    General([&] { child.leaf.RenderHuman(indent, opts_, out_); });
     return true;
   }
   if (child.json != nullptr) {
@@ -343,7 +564,7 @@ bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const
   const JsonValue* sens = AsObject(s);
   // Attributes sorted by name, those null left out; a member the type lacks
   // is left to the general path (it notes unknown names).
-  Child* children = NewChildren(attributes.size());
+  Child* children = ChildRoom(attributes.size());
   const Attr** schema = ctx_.arena->NewArray<const Attr*>(attributes.size());
   size_t n = 0, hits = 0, at_value = 0, at_sensitive = 0;
   for (const Attr& a : attributes) {
@@ -351,7 +572,7 @@ bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const
     const JsonValue* value = NextMember(v, a.name, &at_value);
     if (value == nullptr) continue;
     ++hits;
-    Child& c = children[n];
+    Child& c = TakeChild(children, n);
     c.name = a.name;
     c.value = value;
     c.sensitive = NextMember(sens, a.name, &at_sensitive);
@@ -363,30 +584,17 @@ bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const
     if (!(children[i - 1].name < children[i].name)) return false;  // schemas come sorted
   }
   if (n == 0) {
-    out_->append("{}");
+    Put("{}");
     return true;
   }
-  std::vector<std::string> quoted;
-  std::string_view* names = ctx_.arena->NewArray<std::string_view>(n);
   size_t max_len = 0;
-  for (size_t i = 0; i < n; ++i) {
-    names[i] = children[i].name;
-    if (!text::IsValidHclIdentifier(names[i])) {
-      quoted.reserve(n);
-      quoted.push_back(text::GoQuote(names[i], unicode_));
-      names[i] = quoted.back();
-    }
-    max_len = std::max(max_len, names[i].size());
-  }
-  out_->append("{\n");
+  const Label* names = NameLabels(children, n, &max_len);
+  Put("{\n");
   for (size_t i = 0; i < n; ++i) {
     Warning(children[i], indent + 1);
-    renderers::AppendIndent(out_, indent + 1);
-    Symbol();
-    renderers::AppendPadded(out_, names[i], max_len);
-    out_->append(" = ");
+    NameLine(indent + 1, names[i], max_len);
     if (!write(children[i], *schema[i])) return false;
-    out_->push_back('\n');
+    Put('\n');
   }
   Closing('}', indent);
   return true;
@@ -395,7 +603,7 @@ bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const
 template <typename Prepare, typename Write>
 bool Writer::WriteArray(const JsonValue* array, const JsonValue* s, int indent, Prepare prepare, Write write) {
   if (array->size == 0) {
-    out_->append("[]");
+    Put("[]");
     return true;
   }
   const JsonValue* sens = AsArray(s);
@@ -405,13 +613,13 @@ bool Writer::WriteArray(const JsonValue* array, const JsonValue* s, int indent, 
     children[i].sensitive = Item(sens, i);
     if (!prepare(&children[i])) return false;
   }
-  out_->append("[\n");
+  Put("[\n");
   for (size_t i = 0; i < array->size; ++i) {
     Warning(children[i], indent + 1);
-    renderers::AppendIndent(out_, indent + 1);
+    Indent(indent + 1);
     Symbol();
     if (!write(children[i])) return false;
-    out_->append(",\n");
+    Put(",\n");
   }
   Closing(']', indent);
   return true;
@@ -430,11 +638,11 @@ bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, int indent, bool
     }
   }
   if (map->size == 0) {
-    out_->append("{}");
+    Put("{}");
     return true;
   }
   Child* children = NewChildren(map->size);
-  std::vector<std::string> keys(map->size);
+  Label* keys = ctx_.arena->NewArray<Label>(map->size);
   size_t max_len = 0;
   for (size_t i = 0; i < map->size; ++i) {
     Child& c = children[i];
@@ -442,79 +650,69 @@ bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, int indent, bool
     c.value = map->members[i].value;
     c.sensitive = Member(sens, c.name);
     if (!prepare(&c)) return false;
-    text::AppendGoQuoted(keys[i], c.name, unicode_);
-    max_len = std::max(max_len, keys[i].size());
+    scratch_.clear();
+    text::AppendGoQuoted(scratch_, c.name, unicode_);
+    const std::string_view quoted = ctx_.arena->CopyString(scratch_);
+    keys[i] = Label{quoted, text::GoRuneCount(quoted)};
+    max_len = std::max(max_len, quoted.size());
   }
-  out_->append("{\n");
+  Put("{\n");
   for (size_t i = 0; i < map->size; ++i) {
     const Child& c = children[i];
     Warning(c, indent + 1);
-    renderers::AppendIndent(out_, indent + 1);
-    Symbol();
-    if (nested) {
-      out_->append(keys[i]);
-    } else {
-      renderers::AppendPadded(out_, keys[i], max_len);
-    }
-    out_->append(" = ");
+    NameLine(indent + 1, keys[i], nested ? 0 : max_len);  // nested maps' keys are not padded
     if (!write(c)) return false;
     // The renderer of an object says so (nested maps' elements always are).
     const bool is_object = c.leaf.renderer != nullptr ? c.leaf.renderer->IsObject() : objects;
-    if (is_object) out_->push_back(',');
-    out_->push_back('\n');
+    if (is_object) Put(',');
+    Put('\n');
   }
   Closing('}', indent);
   return true;
 }
 
 void Writer::WriteJson(const JsonValue* v, int indent) {
-  if (v == nullptr || (!v->IsArray() && !v->IsObject())) {
-    renderers::PrimitiveType t = v == nullptr ? renderers::PrimitiveType::kNull
-                                 : v->IsBool()   ? renderers::PrimitiveType::kBool
-                                 : v->IsNumber() ? renderers::PrimitiveType::kNumber
-                                                 : renderers::PrimitiveType::kString;
-    Diff{renderers::Primitive(ctx_.arena, v, v, t), Action::kNoOp, false}.RenderHuman(indent, opts_, out_);
+  if (v == nullptr) {
+    General([&] {
+      Diff{renderers::Primitive(ctx_.arena, v, v, renderers::PrimitiveType::kNull), Action::kNoOp, false}
+          .RenderHuman(indent, opts_, out_);
+    });
+    return;
+  }
+  if (!v->IsArray() && !v->IsObject()) {
+    WritePrimitive(v, indent);
     return;
   }
   if (v->IsArray()) {
     if (v->size == 0) {
-      out_->append("[]");
+      Put("[]");
       return;
     }
-    out_->append("[\n");
+    Put("[\n");
     for (size_t i = 0; i < v->size; ++i) {
-      renderers::AppendIndent(out_, indent + 1);
+      Indent(indent + 1);
       Symbol();
       WriteJson(v->items[i], indent + 1);
-      out_->append(",\n");
+      Put(",\n");
     }
     Closing(']', indent);
     return;
   }
   if (v->size == 0) {
-    out_->append("{}");
+    Put("{}");
     return;
   }
-  std::vector<std::string> quoted;
-  std::string_view* names = ctx_.arena->NewArray<std::string_view>(v->size);
+  Label* names = ctx_.arena->NewArray<Label>(v->size);
   size_t max_len = 0;
   for (size_t i = 0; i < v->size; ++i) {
-    names[i] = v->members[i].key;
-    if (!text::IsValidHclIdentifier(names[i])) {
-      quoted.reserve(v->size);
-      quoted.push_back(text::GoQuote(names[i], unicode_));
-      names[i] = quoted.back();
-    }
-    max_len = std::max(max_len, names[i].size());
+    names[i] = NameLabel(v->members[i].key);
+    max_len = std::max(max_len, names[i].text.size());
   }
-  out_->append("{\n");
+  Put("{\n");
   for (size_t i = 0; i < v->size; ++i) {
-    renderers::AppendIndent(out_, indent + 1);
-    Symbol();
-    renderers::AppendPadded(out_, names[i], max_len);
-    out_->append(" = ");
+    NameLine(indent + 1, names[i], max_len);
     WriteJson(v->members[i].value, indent + 1);
-    out_->push_back('\n');
+    Put('\n');
   }
   Closing('}', indent);
 }
@@ -529,7 +727,7 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
 
   // Attributes: those null on both sides are not recorded (after OpenTofu
   // folds "" to null); write-only ones always are, with the block's action.
-  Child* attrs = NewChildren(block.attributes.size());
+  Child* attrs = ChildRoom(block.attributes.size());
   const stream::Attribute** attr_schema = ctx_.arena->NewArray<const stream::Attribute*>(block.attributes.size());
   size_t n = 0, hits = 0, at_value = 0, at_sensitive = 0;
   for (const stream::NamedAttribute& a : block.attributes) {
@@ -538,7 +736,7 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
     hits += value != nullptr;
     if (fold_empty && IsEmptyString(value)) value = nullptr;
     if (value == nullptr) continue;
-    Child& c = attrs[n];
+    Child& c = TakeChild(attrs, n);
     c.name = a.name;
     c.value = value;
     c.sensitive = NextMember(sens, a.name, &at_sensitive);
@@ -585,31 +783,20 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
   if (hits != NonNullMembers(values)) return false;
 
   if (n == 0 && ngroups == 0) {
-    out_->append("{}");
+    Put("{}");
     return true;
   }
-  std::vector<std::string> quoted;
-  std::string_view* names = ctx_.arena->NewArray<std::string_view>(n);
+  // id, name and tags (importantAttribute) are identifiers: their labels
+  // are the names themselves.
   size_t max_len = 0;
-  for (size_t i = 0; i < n; ++i) {
-    names[i] = attrs[i].name;
-    if (!text::IsValidHclIdentifier(names[i])) {
-      quoted.reserve(n);
-      quoted.push_back(text::GoQuote(names[i], unicode_));
-      names[i] = quoted.back();
-    }
-    max_len = std::max(max_len, names[i].size());
-  }
-  out_->append("{\n");
+  const Label* names = NameLabels(attrs, n, &max_len);
+  Put("{\n");
   for (size_t i = 0; i < n; ++i) {
     const Child& c = attrs[i];
     Warning(c, indent + 1);
-    renderers::AppendIndent(out_, indent + 1);
-    Symbol();
-    renderers::AppendPadded(out_, renderers::IsImportantAttribute(c.name) ? c.name : names[i], max_len);
-    out_->append(" = ");
+    NameLine(indent + 1, names[i], max_len);
     if (!WriteAttribute(c, *attr_schema[i], indent + 1, non_legacy)) return false;
-    out_->push_back('\n');
+    Put('\n');
   }
   std::string key;
   for (size_t g = 0; g < ngroups; ++g) {
@@ -618,15 +805,15 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
     bool first = true;
     auto write_block = [&](const JsonValue* v, const JsonValue* s, std::string_view map_key, bool nl) {
       if (v == nullptr || !v->IsObject()) return false;
-      if (first && n > 0) out_->push_back('\n');
+      if (first && n > 0) Put('\n');
       first = false;
-      renderers::AppendIndent(out_, indent + 1);
+      Indent(indent + 1);
       Symbol();
-      renderers::AppendAttributeName(out_, group.type->name, unicode_);
-      out_->append(map_key);
-      out_->push_back(' ');
+      Put(NameLabel(group.type->name).text);
+      Put(map_key);
+      Put(' ');
       if (!Block(v, s, nested, indent + 1, nl)) return false;
-      out_->push_back('\n');
+      Put('\n');
       return true;
     };
     switch (group.type->block_type->nesting) {
@@ -672,8 +859,11 @@ bool RenderUnchangedBlock(const JsonValue* values, const JsonValue* sensitive, c
   const size_t start = out->size();
   const size_t names = ctx.unknown_names != nullptr ? ctx.unknown_names->size() : 0;
   const bool had_error = (ctx.error != nullptr && !ctx.error->empty()) || (opts.error != nullptr && !opts.error->empty());
-  Writer writer(opts, ctx, out);
-  bool ok = writer.Block(values, sensitive, block, indent, false);
+  bool ok;
+  {
+    Writer writer(opts, ctx, out);
+    ok = writer.Block(values, sensitive, block, indent, false);
+  }
   // A message met on the way is left for the general path to report, in
   // its own order.
   if (!had_error && ((ctx.error != nullptr && !ctx.error->empty()) || (opts.error != nullptr && !opts.error->empty()))) {

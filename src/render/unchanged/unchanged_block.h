@@ -3,9 +3,13 @@
 // the diff tree the differ would: what ComputeDiffForBlock followed by
 // Diff::RenderHuman prints with ShowUnchangedChildren set, for the values it
 // takes. It mirrors the block, list, set, map and object renderers for no-op
-// children only; every leaf (a primitive, a sensitive, null or empty value, a
-// dynamic value) is still diffed and rendered by the general differ and
-// renderers, so strings holding JSON, heredocs and masks are theirs.
+// children only. Bools, numbers and one-line strings that do not start like
+// JSON are written as the primitive renderer writes a no-op; every other
+// leaf (a sensitive, null or empty value, a dynamic value, a string that
+// may be JSON or spans lines) is still diffed and rendered by the general
+// differ and renderers, so heredocs and masks are theirs. (A string holding
+// a JSON object or array, under Terraform's reading, is parsed here and its
+// jsonencode() written the way jsondiff's renderers would.)
 //
 // Whatever it does not take (a sensitive block, write-only attributes, members
 // the schema lacks, duplicate set elements, values of another kind than their

@@ -166,3 +166,35 @@ TEST_CASE("GoQuote with Go 1.20's tables escapes the graphic runes of Unicode 14
   CHECK(runes == tables::kGoPrintSinceUnicode14Runes);
   CHECK(runes == 5318);
 }
+
+TEST_CASE("WriteGoQuotedLine writes what AppendGoQuoted appends, and refuses a line feed", "[go_quote]") {
+  using tfstream::render::text::GoQuotedLineRoom;
+  using tfstream::render::text::WriteGoQuotedLine;
+  // Every length up to 40 (the sixteen-byte steps and the tail), with each
+  // special byte at each position; the input sits at the end of its own
+  // allocation so that a read past it would be seen by the sanitizer build.
+  const char specials[] = {'"', '\\', '\x01', '\x7f', '\xe6', '\t', '\n'};
+  for (size_t len = 0; len <= 40; ++len) {
+    for (size_t at = 0; at <= len; ++at) {
+      for (char special : specials) {
+        std::string text(len, 'a');
+        if (at < len) text[at] = special;
+        if (special == '\xe6' && at + 2 < len) {  // a whole rune: U+65E5
+          text[at + 1] = '\x97';
+          text[at + 2] = '\xa5';
+        }
+        std::unique_ptr<char[]> in(new char[len == 0 ? 1 : len]);
+        std::memcpy(in.get(), text.data(), len);
+        const std::string_view s(in.get(), len);
+        std::unique_ptr<char[]> room(new char[GoQuotedLineRoom(len)]);
+        char* end = WriteGoQuotedLine(room.get(), s);
+        if (text.find('\n') != std::string::npos) {
+          CHECK(end == nullptr);
+        } else {
+          REQUIRE(end != nullptr);
+          CHECK(std::string(room.get(), end) == GoQuote(s));
+        }
+      }
+    }
+  }
+}
