@@ -7,7 +7,7 @@
 
 #include "render/differ/differ.h"
 #include "render/renderers/util.h"
-#include "render/text/go_quote.h"
+#include "render/state/state_sections.h"
 #include "render/unchanged/cross_check.h"
 #include "render/unchanged/unchanged_block.h"
 #include "stream/json_tree_parser.h"
@@ -120,23 +120,15 @@ Status ResourceWorker::RenderStateBlock(std::string_view raw, uint64_t offset, i
   // The block goes straight to `out`: a failing block is cut off again by
   // the caller (RenderBlocksInBatches, or the single-thread walk, which
   // renders each block into a text of its own).
-  out->append(static_cast<size_t>(blank_lines), '\n');
-  out->append("# ");
-  out->append(address);
-  out->append(":");
-  if (!deposed.empty()) {
-    out->append(" (deposed object ");
-    out->append(deposed);
-    out->append(")");
-  } else if (tainted) {
-    out->append(" (tainted)");
-  }
-  out->append(managed ? "\nresource " : "\ndata ");
-  const render::text::GoUnicode unicode = render::renderers::QuoteUnicode(*ctx_.flavor);
-  render::text::AppendGoQuoted(*out, type, unicode);
-  out->push_back(' ');
-  render::text::AppendGoQuoted(*out, name, unicode);
-  out->push_back(' ');
+  render::state::ResourceHeading heading;
+  heading.blank_lines = blank_lines;
+  heading.address = address;
+  heading.deposed_key = deposed;
+  heading.tainted = tainted;
+  heading.managed = managed;
+  heading.type = type;
+  heading.name = name;
+  render::state::AppendResourceHeading(heading, render::renderers::QuoteUnicode(*ctx_.flavor), out);
   // Every value of a state is unchanged: written straight from the values
   // where the unchanged-value renderer takes them, else diffed and rendered.
   const render::RenderOpts opts = StateOpts(Opts());
@@ -196,8 +188,7 @@ Status ResourceWorker::RenderStateOutput(std::string_view name, stream::ByteRang
     diff = render::differ::ComputeDiffForOutput(change, Ctx());
   }
   if (!error_.empty()) return ctx_.PlanError(Status::Error(where + ": " + error_, range.begin));
-  out->append(name);
-  out->append(" = ");
+  render::state::AppendOutputName(name, out);
   diff.RenderHuman(0, StateOpts(Opts()), out);
   if (!error_.empty()) return ctx_.PlanError(Status::Error(where + ": " + error_, range.begin));
   out->push_back('\n');
