@@ -46,12 +46,7 @@ Status ValidateChangesInOnePass(std::string_view doc, stream::ByteRange r,
   stream::JsonScanner s(doc.substr(0, r.end));
   s.Seek(r.begin);
   uint64_t released = r.begin;
-  if (release) {
-    s.OnProgress(8 << 20, [&](uint64_t offset) {
-      release(released, offset);
-      released = offset;
-    });
-  }
+  stream::ReleaseBehind(&s, 8 << 20, release, &released);
   if (s.SkipValue(1) && s.pos() != r.end) s.Fail("unexpected data after a value");
   if (s.ok() && release) release(released, r.end);
   return s.status();
@@ -69,12 +64,7 @@ Status ValidateChangesTail(std::string_view doc, stream::ByteRange r, size_t at,
   stream::JsonScanner s(doc.substr(0, r.end));
   s.Seek(at);
   uint64_t released = at;
-  if (release) {
-    s.OnProgress(kSplitReleaseBytes, [&](uint64_t offset) {
-      release(released, offset);
-      released = offset;
-    });
-  }
+  stream::ReleaseBehind(&s, kSplitReleaseBytes, release, &released);
   bool first = true;
   while (s.NextElement(&first)) {
     if (cancel->load(std::memory_order_relaxed)) return Status::Error("cancelled");
@@ -123,12 +113,7 @@ Status ValidateChanges(std::string_view doc, stream::ByteRange r, bool split, si
   stream::JsonScanner s(doc.substr(0, r.end));
   s.Seek(r.begin);
   uint64_t released = r.begin;
-  if (release) {
-    s.OnProgress(kSplitReleaseBytes, [&](uint64_t offset) {
-      release(released, offset);
-      released = offset;
-    });
-  }
+  stream::ReleaseBehind(&s, kSplitReleaseBytes, release, &released);
   bool first = true;
   bool landed = false;
   if (s.BeginArray("resource_changes")) {

@@ -336,4 +336,13 @@ bool JsonScanner::NextElement(bool* first) {
   return true;
 }
 
+void ReleaseBehind(JsonScanner* s, size_t interval, const std::function<void(uint64_t, uint64_t)>& release,
+                   uint64_t* from) {
+  if (!release) return;
+  s->OnProgress(interval, [&release, from](uint64_t at) {
+    if (at > *from) release(*from, at);
+    *from = at;
+  });
+}
+
 }  // namespace tfstream::stream

@@ -201,6 +201,13 @@ Status IndexObjectMembers(std::string_view text, ByteRange range, const char* wh
 // passes that come after validation.
 size_t SkipValidValue(std::string_view text, size_t pos);
 
+// Has `s` give back, by range, the input it passes: release(*from, at) about
+// every `interval` bytes, *from then moving to `at`. The caller gives back
+// the rest, [*from, end), when it is done. Nothing when release is empty;
+// `release` and `from` must outlive the scan.
+void ReleaseBehind(JsonScanner* s, size_t interval, const std::function<void(uint64_t, uint64_t)>& release,
+                   uint64_t* from);
+
 // Describes a byte for an error message: 'x', "byte 0xff", "end of input",
 // or a byte order mark at the start of `text`.
 std::string DescribeByte(std::string_view text, size_t pos);

@@ -376,12 +376,7 @@ Status ValidateDeferred(std::string_view doc, const PlanFacts& facts, bool chang
     JsonScanner s(doc.substr(0, r.end));
     s.Seek(r.begin);
     uint64_t released = r.begin;
-    if (done_range) {
-      s.OnProgress(8 << 20, [&](uint64_t offset) {
-        done_range(released, offset);
-        released = offset;
-      });
-    }
+    ReleaseBehind(&s, 8 << 20, done_range, &released);
     if (!s.SkipValue(1)) return s.status();
     if (s.pos() != r.end) {
       s.Fail("unexpected data after a value, found " + DescribeByte(doc, s.pos()));

@@ -224,15 +224,6 @@ bool ReadModule(JsonScanner* s, StateModule* m, WalkPass* pass, int nesting) {
 
 constexpr uint64_t kDropBatch = uint64_t{8} << 20;  // one madvise per 8 MiB
 
-// Has `s` tell done_range of the bytes it passes, from `*from` on.
-void ReleaseBehind(JsonScanner* s, const std::function<void(uint64_t, uint64_t)>& done_range, uint64_t* from) {
-  if (!done_range) return;
-  s->OnProgress(kDropBatch, [&done_range, from](uint64_t at) {
-    if (at > *from) done_range(*from, at);
-    *from = at;
-  });
-}
-
 // What a walk calls for each resource: its element, where it starts, the
 // empty lines before its block, and its facts (read only when the walk was
 // asked to read them).
@@ -257,7 +248,7 @@ Status ModuleWalk::Walk(const StateModule& m, bool first, int nesting) {
   if (nesting > JsonScanner::kMaxDepth) return Status::Error("modules nested too deep", m.resources.begin);
   JsonScanner s(doc);
   uint64_t released_from = m.child_modules.begin;
-  ReleaseBehind(&s, done_range, &released_from);
+  ReleaseBehind(&s, kDropBatch, done_range, &released_from);
   const int element_depth = ElementDepth(nesting);
   int index = 0;
   if (m.resources.present) {
@@ -375,7 +366,7 @@ Status ValidateWhole(std::string_view doc, const std::function<void(uint64_t)>& 
 Status WalkState(std::string_view doc, StateFacts* facts, const StateScanOptions& opts, WalkPass* pass) {
   JsonScanner s(doc);
   uint64_t released_from = 0;
-  ReleaseBehind(&s, opts.done_range, &released_from);
+  ReleaseBehind(&s, kDropBatch, opts.done_range, &released_from);
   char c = s.Peek();
   if (c == 'n') {
     facts->members.null_document = true;
