@@ -21,6 +21,19 @@ namespace {
 
 constexpr char kLowerHex[] = "0123456789abcdef";
 
+#if defined(__SSE2__)
+// One bit per byte of v that is not plain: a quote, a backslash, DEL, or
+// below 0x20 by a signed compare (bytes 0x80..0xff are negative, so they
+// count as control bytes do).
+inline unsigned NotPlainMask(__m128i v) {
+  __m128i quote = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
+  __m128i slash = _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'));
+  __m128i del = _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f));
+  __m128i low = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
+  return static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, slash), _mm_or_si128(del, low))));
+}
+#endif
+
 // The length of the run of printable ASCII other than '"' and '\\' that s
 // starts with, 16 bytes at a time; never reads past s. Signed compare:
 // bytes 0x80..0xff are negative, so below 0x20 as control bytes are.
@@ -31,12 +44,8 @@ size_t PlainAsciiRun(std::string_view s) {
 #if defined(__SSE2__)
   for (; i + 16 <= n; i += 16) {
     __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
-    __m128i quote = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
-    __m128i slash = _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'));
-    __m128i del = _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f));
-    __m128i low = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
-    int mask = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, slash), _mm_or_si128(del, low)));
-    if (mask != 0) return i + static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+    const unsigned mask = NotPlainMask(v);
+    if (mask != 0) return i + static_cast<size_t>(__builtin_ctz(mask));
   }
 #endif
   for (; i < n; ++i) {
@@ -45,7 +54,6 @@ size_t PlainAsciiRun(std::string_view s) {
   }
   return i;
 }
-
 
 }  // namespace
 
@@ -160,13 +168,9 @@ char* WriteGoQuotedLine(char* p, std::string_view s, GoUnicode unicode) {
     for (; i + 16 <= n; i += 16, p += 16) {
       __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q + i));
       _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
-      __m128i quote = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
-      __m128i slash = _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'));
-      __m128i del = _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f));
-      __m128i low = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
-      int mask = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, slash), _mm_or_si128(del, low)));
+      const unsigned mask = NotPlainMask(v);
       if (mask != 0) {
-        const size_t k = static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+        const size_t k = static_cast<size_t>(__builtin_ctz(mask));
         i += k;
         p += k;
         break;
@@ -189,13 +193,7 @@ char* WriteGoQuotedLine(char* p, std::string_view s, GoUnicode unicode) {
       }
       __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(tail));
       _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
-      __m128i quote = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
-      __m128i slash = _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'));
-      __m128i del = _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f));
-      __m128i low = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
-      unsigned mask = static_cast<unsigned>(
-                          _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, slash), _mm_or_si128(del, low)))) &
-                      ((1u << r) - 1);
+      const unsigned mask = NotPlainMask(v) & ((1u << r) - 1);
       const size_t k = mask == 0 ? r : static_cast<size_t>(__builtin_ctz(mask));
       i += k;
       p += k;
