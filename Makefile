@@ -106,14 +106,17 @@ test: build
 # fuzzing out; FUZZ_DEADLINE (seconds since the epoch) skips it when that time
 # has passed by then (.ci/run's budget).
 check:
-	@$(MAKE) --no-print-directory test-sanitize
-	@$(MAKE) --no-print-directory test-static
+	@start=$$(date +%s); $(MAKE) --no-print-directory test-sanitize; status=$$?; \
+	  echo "check: test-sanitize took $$(( $$(date +%s) - start )) s"; exit $$status
+	@start=$$(date +%s); $(MAKE) --no-print-directory test-static; status=$$?; \
+	  echo "check: test-static took $$(( $$(date +%s) - start )) s"; exit $$status
 	@if [ "$(FUZZ_SKIP)" = 1 ]; then \
 	  echo "check: fuzzing skipped (FUZZ_SKIP=1)"; \
 	elif [ -n "$(FUZZ_DEADLINE)" ] && [ "$$(date +%s)" -ge "$(FUZZ_DEADLINE)" ]; then \
 	  echo "check: fuzzing skipped: past the deadline (FUZZ_DEADLINE=$(FUZZ_DEADLINE))"; \
 	else \
-	  $(MAKE) --no-print-directory fuzz; \
+	  start=$$(date +%s); $(MAKE) --no-print-directory fuzz; status=$$?; \
+	  echo "check: fuzz took $$(( $$(date +%s) - start )) s"; exit $$status; \
 	fi
 
 test-sanitize: deps

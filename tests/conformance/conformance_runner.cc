@@ -547,7 +547,7 @@ int main(int argc, char** argv) {
       jobs.size(), cases.size(), opt.cases_dir.c_str(),
       opt.use_stdin ? "stdin" : "file", opt.jobs);
   if (opt.sample > 1)
-    std::printf("sample: %zu of %zu cases (every %dth by name in each folder, "
+    std::printf("sample: %zu of %zu cases (1 in %d by name in each folder, "
                 "and every hand-written case); the others are not run\n",
                 cases.size(), all_cases, opt.sample);
   if (!opt.known_failures.empty())
