@@ -28,8 +28,8 @@ struct Pending {
 };
 
 // Text for a message: at most 200 bytes of it, quoted, bytes outside
-// printable ASCII escaped.
-std::string Shown(std::string_view s) {
+// printable ASCII escaped, and its length unless `bare`.
+std::string Shown(std::string_view s, bool bare = false) {
   std::string out = "\"";
   for (size_t i = 0; i < s.size() && i < 200; ++i) {
     unsigned char c = static_cast<unsigned char>(s[i]);
@@ -42,7 +42,9 @@ std::string Shown(std::string_view s) {
     }
   }
   if (s.size() > 200) out += "...";
-  return out + "\" (" + std::to_string(s.size()) + " bytes)";
+  out += '"';
+  if (!bare) out.append(" (").append(std::to_string(s.size())).append(" bytes)");
+  return out;
 }
 
 const char* KindName(const JsonValue* v) {
@@ -143,8 +145,8 @@ bool SameJsonTree(const JsonValue* a, const JsonValue* b, std::string* where) {
       for (const Pending& step : trail) {
         // append(), not operator+: GCC 12 warns wrongly (-Wrestrict) on the latter here.
         if (step.step == Pending::kIndex) path.append("[").append(std::to_string(step.index)).append("]");
-        if (step.step == Pending::kKey) path.append(".").append(Shown(step.key));
-        if (step.step == Pending::kDropped) path.append(".(dropped duplicate ").append(Shown(step.key)).append(")");
+        if (step.step == Pending::kKey) path.append(".").append(Shown(step.key, true));
+        if (step.step == Pending::kDropped) path.append(".(dropped duplicate ").append(Shown(step.key, true)).append(")");
       }
       *where = path + ": " + why;
     }

@@ -64,13 +64,19 @@ class Reader {
     return static_cast<size_t>(end_ - p) >= n && std::memcmp(p, word, n) == 0;
   }
 
-  // Reads the string token at *p (its opening quote): *out is its value,
-  // *p moves past the closing quote.
-  bool ReadString(const char** p, std::string_view* out);
+  // Reads the string token at p (its opening quote): *out is its value.
+  // Returns the end of the token (past its closing quote), or nullptr.
+  // Inline, so that the cursor stays in a register: most strings are short
+  // and plain.
+  [[gnu::always_inline]] const char* ReadString(const char* p, std::string_view* out);
+  // The rest of ReadString for a body with an escape, at q (the first
+  // backslash), or one whose body[0, q) holds bytes >= 0x80.
+  [[gnu::noinline]] const char* ReadEscaped(const char* body, const char* q, std::string_view* out);
+  [[gnu::noinline]] const char* ReadNonAscii(const char* body, const char* q, std::string_view* out);
   // The closing quote of a string body, from q (outside any escape), where
   // the body has escapes; nullptr when there is none.
   const char* ClosingQuote(const char* q) const;
-  [[gnu::noinline]] bool Decode(std::string_view raw, std::string_view* out);
+  bool Decode(std::string_view raw, std::string_view* out);
 
   const char* begin_;
   const char* end_;
@@ -78,18 +84,17 @@ class Reader {
   detail::TreeAssembler tree_;
 };
 
-bool Reader::ReadString(const char** p, std::string_view* out) {
-  const char* const body = *p + 1;
+inline const char* Reader::ReadString(const char* p, std::string_view* out) {
+  const char* const body = p + 1;
   const char* q = body;
-  uint32_t high = 0;  // bytes >= 0x80 seen before the quote or first backslash
+  uint32_t high = 0;  // bytes >= 0x80 seen before the quote
 #if defined(__SSE2__)
   const __m128i quote = _mm_set1_epi8('"');
   const __m128i slash = _mm_set1_epi8('\\');
   while (end_ - q >= 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
     const uint32_t quotes = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)));
-    const uint32_t slashes = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, slash)));
-    const uint32_t hits = quotes | slashes;
+    const uint32_t hits = quotes | static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, slash)));
     const uint32_t top = static_cast<uint32_t>(_mm_movemask_epi8(v));
     if (hits == 0) {
       high |= top;
@@ -97,27 +102,41 @@ bool Reader::ReadString(const char** p, std::string_view* out) {
       continue;
     }
     const unsigned k = static_cast<unsigned>(__builtin_ctz(hits));
-    high |= top & ((uint32_t{1} << k) - 1);
     q += k;
-    break;
+    if (((quotes >> k) & 1) == 0) return ReadEscaped(body, q, out);
+    high |= top & ((uint32_t{1} << k) - 1);
+    goto closed;
   }
 #endif
-  while (q < end_ && *q != '"' && *q != '\\') high |= static_cast<unsigned char>(*q++) & 0x80;
-  if (q == end_) return false;
-  if (*q == '"') {
-    const std::string_view raw(body, static_cast<size_t>(q - body));
-    *p = q + 1;
-    // Valid UTF-8 is its own value; invalid bytes become U+FFFD.
-    if (high == 0 || !NeedsGoJsonDecoding(raw)) {
-      *out = raw;
-      return true;
-    }
-    return Decode(raw, out);
+  for (;; ++q) {
+    if (q == end_) return nullptr;
+    if (*q == '"') break;
+    if (*q == '\\') return ReadEscaped(body, q, out);
+    high |= static_cast<unsigned char>(*q) & 0x80;
   }
+#if defined(__SSE2__)
+closed:
+#endif
+  if (high != 0) return ReadNonAscii(body, q, out);
+  *out = std::string_view(body, static_cast<size_t>(q - body));
+  return q + 1;
+}
+
+const char* Reader::ReadNonAscii(const char* body, const char* q, std::string_view* out) {
+  // Valid UTF-8 is its own value; invalid bytes become U+FFFD.
+  const std::string_view raw(body, static_cast<size_t>(q - body));
+  if (!NeedsGoJsonDecoding(raw)) {
+    *out = raw;
+  } else if (!Decode(raw, out)) {
+    return nullptr;
+  }
+  return q + 1;
+}
+
+const char* Reader::ReadEscaped(const char* body, const char* q, std::string_view* out) {
   q = ClosingQuote(q);
-  if (q == nullptr) return false;
-  *p = q + 1;
-  return Decode(std::string_view(body, static_cast<size_t>(q - body)), out);
+  if (q == nullptr || !Decode(std::string_view(body, static_cast<size_t>(q - body)), out)) return nullptr;
+  return q + 1;
 }
 
 const char* Reader::ClosingQuote(const char* q) const {
@@ -188,7 +207,7 @@ value:
       goto value;
     case '"': {
       std::string_view s;
-      if (!ReadString(&p, &s)) return false;
+      if ((p = ReadString(p, &s)) == nullptr) return false;
       JsonValue* v = arena_->New<JsonValue>();
       v->kind = JsonKind::kString;
       v->set_text(s);
@@ -226,7 +245,7 @@ key:
   if (p == end_ || *p != '"') return false;
   {
     std::string_view k;
-    if (!ReadString(&p, &k)) return false;
+    if ((p = ReadString(p, &k)) == nullptr) return false;
     tree_.Key(k);
   }
   p = SkipSpace(p);
