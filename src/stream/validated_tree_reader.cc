@@ -255,7 +255,10 @@ key:
 after_value:
   p = SkipSpace(p);
   if (!tree_.InContainer()) {
-    if (p != end_) return false;
+    // After a complete value yajl lets an unfinished string token through
+    // (it accepts `[] "x` and `0"t`, waiting for more input that never
+    // comes): the value is the tree, as in the builder yajl drives.
+    if (p != end_ && *p != '"') return false;
     *out = tree_.root();
     return true;
   }

@@ -16,7 +16,8 @@ namespace tfstream::stream {
 
 // `text` must hold exactly one JSON value, surrounding whitespace allowed
 // (yajl's: also \f and \v), as yajl with yajl_dont_validate_strings or
-// JsonScanner::SkipValue accepts it. Sets *out (nullptr for a JSON null) and
+// JsonScanner::SkipValue accepts it; what yajl accepts after the value (an
+// unfinished string token: `[] "x`) is left unread. Sets *out (nullptr for a JSON null) and
 // returns true. On text that is not valid it reads no byte outside `text`
 // and returns false, with *out unspecified, or builds some tree. The tree
 // lives in `arena` until its Reset() and may point into `text`, which must
