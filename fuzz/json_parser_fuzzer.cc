@@ -1,13 +1,20 @@
-// Fuzzes the event parser: stream::ParseJsonTree (yajl events into a
-// JsonValue tree, strings re-decoded with Go's rules) and stream::ParseGoJson
-// (the same after a JsonScanner validation, as used on string values that may
-// hold JSON). Checks, besides memory safety:
+// Fuzzes the tree parsers: stream::ParseJsonTree (yajl validates, then
+// ReadValidatedTree builds the tree from the validated bytes, strings decoded
+// with Go's rules), stream::ParseJsonTreeWithYajl (the tree built from yajl's
+// events, the reference) and stream::ParseGoJson (JsonScanner validates, then
+// ReadValidatedTree reads, as used on string values that may hold JSON).
+// Checks, besides memory safety:
 //   - ParseGoJson accepts exactly what JsonScanner accepts as one value;
-//   - on such input ParseJsonTree succeeds, and its tree equals a reference
+//   - ParseJsonTree succeeds exactly where ParseJsonTreeWithYajl does, with
+//     the same tree node for node (SameJsonTree: texts, kinds, member and
+//     document order, dropped duplicates), and fails with the same message
+//     at the same offset where it fails; the tree cross-check
+//     (json_tree_check.h) is on as well;
+//   - on valid input ParseJsonTree succeeds, and its tree equals a reference
 //     tree built with JsonScanner alone (ReadString's Go decoding, members
 //     sorted by key, the last of duplicate keys winning, number literals kept);
-//   - ParseJsonTree on arbitrary bytes (its input is normally pre-validated)
-//     fails cleanly rather than misbehaving.
+//   - ParseJsonTree and ReadValidatedTree on arbitrary bytes (their input is
+//     normally validated) fail cleanly rather than misbehaving.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -20,8 +27,10 @@
 #include "buffer/arena.h"
 #include "stream/json_document.h"
 #include "stream/json_scanner.h"
+#include "stream/json_tree_check.h"
 #include "stream/json_tree_parser.h"
 #include "stream/json_value.h"
+#include "stream/validated_tree_reader.h"
 
 using tfstream::stream::JsonScanner;
 using tfstream::stream::JsonValue;
@@ -128,6 +137,11 @@ bool Reference(JsonScanner* s, std::string* out) {
 
 }  // namespace
 
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  tfstream::stream::SetTreeCrossCheck(true);
+  return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
   tfstream::buffer::Arena arena;
@@ -141,7 +155,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   const JsonValue* tree = nullptr;
   tfstream::Status s = tfstream::stream::ParseJsonTree(text, 0, &arena, &tree);
-  if (!valid) return 0;  // only memory safety is asked of ParseJsonTree here
+  const JsonValue* yajl_tree = nullptr;
+  tfstream::Status yajl_s = tfstream::stream::ParseJsonTreeWithYajl(text, 0, &arena, &yajl_tree);
+  if (s.ok() != yajl_s.ok()) {
+    Die(s.ok() ? "ParseJsonTree accepts what yajl refuses" : "ParseJsonTree refuses what yajl accepts");
+  }
+  if (!s.ok() && !(s == yajl_s)) Die("ParseJsonTree's error differs from yajl's", s.message(), yajl_s.message());
+  std::string where;
+  if (s.ok() && !tfstream::stream::SameJsonTree(tree, yajl_tree, &where)) {
+    Die("ParseJsonTree's tree differs from the yajl-built tree", where);
+  }
+  // The reader alone, on any bytes: nothing is asked but memory safety.
+  const JsonValue* unchecked = nullptr;
+  (void)tfstream::stream::ReadValidatedTree(text, &arena, &unchecked);
+  if (!valid) return 0;
   if (!s.ok()) Die("ParseJsonTree fails on a valid value");
 
   // The reference recurses once per level: keep it to shallow inputs.

@@ -23,6 +23,7 @@
 #include "forms/compare_forms.h"
 #include "forms/render_plan.h"
 #include "render/unchanged/cross_check.h"
+#include "stream/json_tree_check.h"
 
 using tfstream::Status;
 using tfstream::cli::Fail;
@@ -109,6 +110,7 @@ int main(int argc, char** argv) {
   }
   tfstream::buffer::SetTemporaryDirectory(env.tmpdir);
   tfstream::render::unchanged::SetCrossCheckMode(env.cross_check);
+  tfstream::stream::SetTreeCrossCheck(env.cross_check != 0);
 
   tfstream::buffer::InputFile plan_file, schemas_file;
   Status s = plan_file.Open(command.plan_path);

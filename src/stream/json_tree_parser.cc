@@ -20,7 +20,10 @@
 #include <vector>
 
 #include "stream/go_json_string.h"
+#include "stream/json_tree_assembler.h"
 #include "stream/json_scanner.h"
+#include "stream/json_tree_check.h"
+#include "stream/validated_tree_reader.h"
 
 namespace tfstream::stream {
 namespace {
@@ -69,60 +72,17 @@ size_t OpeningQuote(std::string_view text, size_t close) {
   return close;
 }
 
-struct Frame {
-  bool is_object;
-  size_t start;  // index into items or members where this frame's children begin
-  std::string_view pending_key;
-};
-
-// The builder's stacks. Kept per thread from one parse to the next, so that
-// a worker parsing thousands of resources does not grow them again each
-// time; given back when a huge value has made them large.
-struct BuilderStacks {
-  std::vector<Frame> frames;
-  std::vector<const JsonValue*> items;
-  std::vector<JsonMember> members;
-  std::vector<size_t> perm;  // an unsorted object's members, by key
-  std::string scratch;
-
-  void Clear() {
-    frames.clear();
-    items.clear();
-    members.clear();
-  }
-  void Trim() {
-    constexpr size_t kKeep = 1 << 16;
-    if (items.capacity() > kKeep) std::vector<const JsonValue*>().swap(items);
-    if (members.capacity() > kKeep) std::vector<JsonMember>().swap(members);
-    if (frames.capacity() > kKeep) std::vector<Frame>().swap(frames);
-    if (perm.capacity() > kKeep) std::vector<size_t>().swap(perm);
-    if (scratch.capacity() > kKeep) std::string().swap(scratch);
-  }
-};
-
 // The callbacks' common case (a string in place, ASCII; an object already
 // sorted) is kept short and inline; the rest is in functions of its own.
 class TreeBuilder {
  public:
-  TreeBuilder(std::string_view text, uint64_t base, buffer::Arena* arena, BuilderStacks* stacks)
-      : text_(text), text_end_(text.data() + text.size()), base_(base), arena_(arena), st_(*stacks) {
-    st_.Clear();
-  }
+  TreeBuilder(std::string_view text, uint64_t base, buffer::Arena* arena, detail::TreeStacks* stacks)
+      : text_(text), text_end_(text.data() + text.size()), base_(base), arena_(arena), tree_(arena, stacks) {}
 
   yajl_handle handle = nullptr;
 
   int OnValue(const JsonValue* v) {
-    if (st_.frames.empty()) {
-      root_ = v;
-      have_root_ = true;
-      return 1;
-    }
-    Frame& f = st_.frames.back();
-    if (f.is_object) {
-      st_.members.push_back(JsonMember{f.pending_key, v});
-    } else {
-      st_.items.push_back(v);
-    }
+    tree_.Value(v);
     return 1;
   }
 
@@ -153,56 +113,28 @@ class TreeBuilder {
   int OnKey(const unsigned char* s, size_t n) {
     std::string_view decoded;
     if (!InPlaceAscii(s, n, &decoded) && !Decode(s, n, &decoded)) return 0;
-    st_.frames.back().pending_key = decoded;
+    tree_.Key(decoded);
     return 1;
   }
   int OnStartMap() {
-    st_.frames.push_back(Frame{true, st_.members.size(), {}});
+    tree_.StartObject();
     return 1;
   }
   int OnEndMap() {
-    const size_t start = st_.frames.back().start;
-    st_.frames.pop_back();
-    const size_t n = st_.members.size() - start;
-    const JsonMember* first = st_.members.data() + start;
-    // Terraform writes keys sorted, so usually there is nothing to do.
-    bool sorted = true;
-    for (size_t i = 1; i < n && sorted; ++i) sorted = KeyLess(first[i - 1].key, first[i].key);
-    JsonValue* v = arena_->New<JsonValue>();
-    v->kind = JsonKind::kObject;
-    if (sorted) {
-      JsonMember* members =
-          static_cast<JsonMember*>(arena_->Allocate(sizeof(JsonMember) * n, alignof(JsonMember)));
-      if (n != 0) std::memcpy(static_cast<void*>(members), first, sizeof(JsonMember) * n);
-      v->members = members;
-      v->size = n;
-    } else {
-      SortMembers(start, v);
-    }
-    st_.members.resize(start);
-    return OnValue(v);
+    tree_.EndObject();
+    return 1;
   }
   int OnStartArray() {
-    st_.frames.push_back(Frame{false, st_.items.size(), {}});
+    tree_.StartArray();
     return 1;
   }
   int OnEndArray() {
-    const size_t start = st_.frames.back().start;
-    st_.frames.pop_back();
-    const size_t n = st_.items.size() - start;
-    const JsonValue** items =
-        static_cast<const JsonValue**>(arena_->Allocate(sizeof(JsonValue*) * n, alignof(JsonValue*)));
-    if (n != 0) std::memcpy(static_cast<void*>(items), st_.items.data() + start, sizeof(JsonValue*) * n);
-    st_.items.resize(start);
-    JsonValue* v = arena_->New<JsonValue>();
-    v->kind = JsonKind::kArray;
-    v->items = items;
-    v->size = n;
-    return OnValue(v);
+    tree_.EndArray();
+    return 1;
   }
 
-  const JsonValue* root() const { return root_; }
-  bool have_root() const { return have_root_; }
+  const JsonValue* root() const { return tree_.root(); }
+  bool have_root() const { return tree_.have_root(); }
   const Status& status() const { return status_; }
 
  private:
@@ -248,71 +180,13 @@ class TreeBuilder {
       *out = raw;
       return true;
     }
-    st_.scratch.clear();
-    if (!DecodeGoJsonString(raw, &st_.scratch)) {
+    std::string& scratch = tree_.scratch();
+    scratch.clear();
+    if (!DecodeGoJsonString(raw, &scratch)) {
       return Fail("invalid string", static_cast<size_t>(raw.data() - text_.data()));
     }
-    *out = arena_->CopyString(st_.scratch);
+    *out = arena_->CopyString(scratch);
     return true;
-  }
-
-  // An object whose members (from members[start]) are not in order or
-  // repeat a key: sorted, the last of each key kept, as in a Go map, and
-  // the document's order recorded after them (JsonDocumentOrder) for struct
-  // decoding. The sort is of document positions, stable, so within a run of
-  // equal keys the last is the document's last.
-  [[gnu::noinline]] void SortMembers(size_t start, JsonValue* v) {
-    const JsonMember* doc = st_.members.data() + start;
-    const size_t n = st_.members.size() - start;
-    std::vector<size_t>& perm = st_.perm;
-    perm.resize(n);
-    for (size_t i = 0; i < n; ++i) perm[i] = i;
-    auto less = [doc](size_t a, size_t b) { return KeyLess(doc[a].key, doc[b].key); };
-    if (n <= 32) {
-      // Struct-shaped objects (a resource change, its change) are small:
-      // an insertion sort, without stable_sort's buffer.
-      for (size_t i = 1; i < n; ++i) {
-        size_t x = perm[i];
-        size_t j = i;
-        for (; j > 0 && less(x, perm[j - 1]); --j) perm[j] = perm[j - 1];
-        perm[j] = x;
-      }
-    } else {
-      std::stable_sort(perm.begin(), perm.end(), less);
-    }
-    auto last_of_key = [&](size_t k) {
-      return k + 1 == n || !KeyEqual(doc[perm[k]].key, doc[perm[k + 1]].key);
-    };
-    size_t unique = 0;
-    for (size_t k = 0; k < n; ++k) unique += last_of_key(k);
-    const bool keep_order = n <= UINT32_MAX;
-    JsonMember* members = static_cast<JsonMember*>(arena_->Allocate(
-        sizeof(JsonMember) * unique + (keep_order ? sizeof(JsonDocumentOrder) : 0), alignof(JsonMember)));
-    uint32_t* order = nullptr;
-    JsonMember* dropped = nullptr;
-    if (keep_order) {
-      order = static_cast<uint32_t*>(arena_->Allocate(sizeof(uint32_t) * n, alignof(uint32_t)));
-      if (n != unique) {
-        dropped = static_cast<JsonMember*>(
-            arena_->Allocate(sizeof(JsonMember) * (n - unique), alignof(JsonMember)));
-      }
-    }
-    size_t kept = 0, dropped_count = 0;
-    for (size_t k = 0; k < n; ++k) {
-      const size_t at = perm[k];
-      if (last_of_key(k)) {
-        members[kept] = doc[at];
-        if (keep_order) order[at] = static_cast<uint32_t>(kept);
-        ++kept;
-      } else if (keep_order) {  // an exact duplicate a later key replaced
-        dropped[dropped_count] = doc[at];
-        order[at] = static_cast<uint32_t>(unique + dropped_count++);
-      }
-    }
-    if (keep_order) new (members + unique) JsonDocumentOrder{order, dropped, n};
-    v->members = members;
-    v->size = unique;
-    v->has_document_order = keep_order;
   }
 
   bool Fail(const char* what, size_t at) {
@@ -324,9 +198,7 @@ class TreeBuilder {
   const char* text_end_;
   uint64_t base_;
   buffer::Arena* arena_;
-  BuilderStacks& st_;
-  const JsonValue* root_ = nullptr;
-  bool have_root_ = false;
+  detail::TreeAssembler tree_;
   Status status_;
 };
 
@@ -348,13 +220,14 @@ const yajl_callbacks kCallbacks = {
 
 }  // namespace
 
-Status ParseJsonTree(std::string_view text, uint64_t base_offset, buffer::Arena* arena,
-                     const JsonValue** out) {
+Status ParseJsonTreeWithYajl(std::string_view text, uint64_t base_offset, buffer::Arena* arena,
+                            const JsonValue** out) {
   // The callbacks never parse, so one set of stacks per thread is enough.
-  thread_local BuilderStacks stacks;
+  detail::TreeStacks& stacks = detail::ThreadTreeStacks();
   struct TrimAtExit {
+    detail::TreeStacks& stacks;
     ~TrimAtExit() { stacks.Trim(); }
-  } trim;
+  } trim{stacks};
   TreeBuilder builder(text, base_offset, arena, &stacks);
   yajl_handle h = yajl_alloc(&kCallbacks, nullptr, &builder);
   builder.handle = h;
@@ -384,6 +257,37 @@ Status ParseJsonTree(std::string_view text, uint64_t base_offset, buffer::Arena*
   yajl_free(h);
   *out = builder.root();
   return result;
+}
+
+}  // namespace tfstream::stream
+
+namespace tfstream::stream {
+namespace {
+
+// Whether yajl accepts `text` as one JSON value, as json_verify asks it: no
+// callbacks, so no string is decoded and no tree is built.
+bool YajlAccepts(std::string_view text) {
+  yajl_handle h = yajl_alloc(nullptr, nullptr, nullptr);
+  yajl_config(h, yajl_dont_validate_strings, 1);
+  yajl_status st = yajl_parse(h, reinterpret_cast<const unsigned char*>(text.data()), text.size());
+  if (st == yajl_status_ok) st = yajl_complete_parse(h);
+  yajl_free(h);
+  return st == yajl_status_ok;
+}
+
+}  // namespace
+
+Status ParseJsonTree(std::string_view text, uint64_t base_offset, buffer::Arena* arena,
+                     const JsonValue** out) {
+  // Text yajl refuses goes the way it always went, for the same message at
+  // the same offset.
+  if (!YajlAccepts(text)) return ParseJsonTreeWithYajl(text, base_offset, arena, out);
+  const bool read = ReadValidatedTree(text, arena, out);
+  if (TreeCrossCheckEnabled()) CrossCheckValidatedTree(text, base_offset, arena, read, read ? *out : nullptr);
+  // The reader accepts all that yajl does; should it not, yajl's builder
+  // still has the right tree.
+  if (!read) return ParseJsonTreeWithYajl(text, base_offset, arena, out);
+  return Status::Ok();
 }
 
 }  // namespace tfstream::stream

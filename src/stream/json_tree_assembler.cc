@@ -1,0 +1,79 @@
+#include "stream/json_tree_assembler.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <new>
+
+namespace tfstream::stream::detail {
+
+void TreeStacks::Trim() {
+  constexpr size_t kKeep = 1 << 16;
+  if (items.capacity() > kKeep) std::vector<const JsonValue*>().swap(items);
+  if (members.capacity() > kKeep) std::vector<JsonMember>().swap(members);
+  if (frames.capacity() > kKeep) std::vector<TreeFrame>().swap(frames);
+  if (perm.capacity() > kKeep) std::vector<size_t>().swap(perm);
+  if (scratch.capacity() > kKeep) std::string().swap(scratch);
+}
+
+TreeStacks& ThreadTreeStacks() {
+  thread_local TreeStacks stacks;
+  return stacks;
+}
+
+// The sort is of document positions, stable, so within a run of equal keys
+// the last is the document's last.
+void TreeAssembler::SortMembers(size_t start, JsonValue* v) {
+  const JsonMember* doc = st_.members.data() + start;
+  const size_t n = st_.members.size() - start;
+  std::vector<size_t>& perm = st_.perm;
+  perm.resize(n);
+  for (size_t i = 0; i < n; ++i) perm[i] = i;
+  auto less = [doc](size_t a, size_t b) { return KeyLess(doc[a].key, doc[b].key); };
+  if (n <= 32) {
+    // Struct-shaped objects (a resource change, its change) are small:
+    // an insertion sort, without stable_sort's buffer.
+    for (size_t i = 1; i < n; ++i) {
+      size_t x = perm[i];
+      size_t j = i;
+      for (; j > 0 && less(x, perm[j - 1]); --j) perm[j] = perm[j - 1];
+      perm[j] = x;
+    }
+  } else {
+    std::stable_sort(perm.begin(), perm.end(), less);
+  }
+  auto last_of_key = [&](size_t k) {
+    return k + 1 == n || !KeyEqual(doc[perm[k]].key, doc[perm[k + 1]].key);
+  };
+  size_t unique = 0;
+  for (size_t k = 0; k < n; ++k) unique += last_of_key(k);
+  const bool keep_order = n <= UINT32_MAX;
+  JsonMember* members = static_cast<JsonMember*>(arena_->Allocate(
+      sizeof(JsonMember) * unique + (keep_order ? sizeof(JsonDocumentOrder) : 0), alignof(JsonMember)));
+  uint32_t* order = nullptr;
+  JsonMember* dropped = nullptr;
+  if (keep_order) {
+    order = static_cast<uint32_t*>(arena_->Allocate(sizeof(uint32_t) * n, alignof(uint32_t)));
+    if (n != unique) {
+      dropped =
+          static_cast<JsonMember*>(arena_->Allocate(sizeof(JsonMember) * (n - unique), alignof(JsonMember)));
+    }
+  }
+  size_t kept = 0, dropped_count = 0;
+  for (size_t k = 0; k < n; ++k) {
+    const size_t at = perm[k];
+    if (last_of_key(k)) {
+      members[kept] = doc[at];
+      if (keep_order) order[at] = static_cast<uint32_t>(kept);
+      ++kept;
+    } else if (keep_order) {  // an exact duplicate a later key replaced
+      dropped[dropped_count] = doc[at];
+      order[at] = static_cast<uint32_t>(unique + dropped_count++);
+    }
+  }
+  if (keep_order) new (members + unique) JsonDocumentOrder{order, dropped, n};
+  v->members = members;
+  v->size = unique;
+  v->has_document_order = keep_order;
+}
+
+}  // namespace tfstream::stream::detail

@@ -1,0 +1,139 @@
+// TreeAssembler: puts a JsonValue tree together from a stream of events in
+// document order (start/end of a container, a key, a value), the one place
+// that decides a tree's shape: arrays in document order, objects' members
+// sorted by key with the last of duplicate keys kept and the document's order
+// recorded when it differs (JsonDocumentOrder, json_value.h).
+//
+// Internal to the tree readers (json_tree_parser.cc, which takes its events
+// from yajl's callbacks, and validated_tree_reader.cc, which reads bytes yajl
+// has validated): both build through it, so they differ only in how they
+// tokenise and decode, which the cross-check compares (json_tree_check.h).
+//
+// The caller's events must be well nested (a key before each member's value,
+// ends matching starts); values and text are taken as they are and must
+// outlive the tree, as the arena does.
+#pragma once
+
+#include <cstddef>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "buffer/arena.h"
+#include "stream/json_value.h"
+
+namespace tfstream::stream::detail {
+
+struct TreeFrame {
+  bool is_object;
+  size_t start;  // index into items or members where this frame's children begin
+  std::string_view pending_key;
+};
+
+// The assembler's stacks. Kept per thread from one tree to the next
+// (ThreadTreeStacks), so that a worker reading thousands of resources does
+// not grow them again each time; given back when a huge value has made them
+// large (Trim).
+struct TreeStacks {
+  std::vector<TreeFrame> frames;
+  std::vector<const JsonValue*> items;
+  std::vector<JsonMember> members;
+  std::vector<size_t> perm;  // an unsorted object's members, by key
+  std::string scratch;       // a string being decoded
+
+  void Clear() {
+    frames.clear();
+    items.clear();
+    members.clear();
+  }
+  void Trim();
+};
+
+// This thread's stacks. A reader takes them for one tree at a time: no
+// reader starts another while it runs.
+TreeStacks& ThreadTreeStacks();
+
+class TreeAssembler {
+ public:
+  TreeAssembler(buffer::Arena* arena, TreeStacks* stacks) : arena_(arena), st_(*stacks) { st_.Clear(); }
+
+  // A value where the document has one: the root, an array's next element,
+  // or the value of the object member whose key came last. nullptr is null.
+  void Value(const JsonValue* v) {
+    if (st_.frames.empty()) {
+      root_ = v;
+      have_root_ = true;
+      return;
+    }
+    TreeFrame& f = st_.frames.back();
+    if (f.is_object) {
+      st_.members.push_back(JsonMember{f.pending_key, v});
+    } else {
+      st_.items.push_back(v);
+    }
+  }
+  // The key of the object member whose value comes next.
+  void Key(std::string_view key) { st_.frames.back().pending_key = key; }
+
+  void StartObject() { st_.frames.push_back(TreeFrame{true, st_.members.size(), {}}); }
+  void EndObject() {
+    const size_t start = st_.frames.back().start;
+    st_.frames.pop_back();
+    const size_t n = st_.members.size() - start;
+    const JsonMember* first = st_.members.data() + start;
+    // Terraform writes keys sorted, so usually there is nothing to do.
+    bool sorted = true;
+    for (size_t i = 1; i < n && sorted; ++i) sorted = KeyLess(first[i - 1].key, first[i].key);
+    JsonValue* v = arena_->New<JsonValue>();
+    v->kind = JsonKind::kObject;
+    if (sorted) {
+      JsonMember* members =
+          static_cast<JsonMember*>(arena_->Allocate(sizeof(JsonMember) * n, alignof(JsonMember)));
+      if (n != 0) std::memcpy(static_cast<void*>(members), first, sizeof(JsonMember) * n);
+      v->members = members;
+      v->size = n;
+    } else {
+      SortMembers(start, v);
+    }
+    st_.members.resize(start);
+    Value(v);
+  }
+
+  void StartArray() { st_.frames.push_back(TreeFrame{false, st_.items.size(), {}}); }
+  void EndArray() {
+    const size_t start = st_.frames.back().start;
+    st_.frames.pop_back();
+    const size_t n = st_.items.size() - start;
+    const JsonValue** items =
+        static_cast<const JsonValue**>(arena_->Allocate(sizeof(JsonValue*) * n, alignof(JsonValue*)));
+    if (n != 0) std::memcpy(static_cast<void*>(items), st_.items.data() + start, sizeof(JsonValue*) * n);
+    st_.items.resize(start);
+    JsonValue* v = arena_->New<JsonValue>();
+    v->kind = JsonKind::kArray;
+    v->items = items;
+    v->size = n;
+    Value(v);
+  }
+
+  // Whether a container is open, and whether the innermost one is an object.
+  bool InContainer() const { return !st_.frames.empty(); }
+  bool InObject() const { return st_.frames.back().is_object; }
+
+  const JsonValue* root() const { return root_; }
+  bool have_root() const { return have_root_; }
+  std::string& scratch() { return st_.scratch; }
+
+ private:
+  // An object whose members (from members[start]) are not in order or
+  // repeat a key: sorted, the last of each key kept, as in a Go map, and
+  // the document's order recorded after them.
+  [[gnu::noinline]] void SortMembers(size_t start, JsonValue* v);
+
+  buffer::Arena* arena_;
+  TreeStacks& st_;
+  const JsonValue* root_ = nullptr;
+  bool have_root_ = false;
+};
+
+}  // namespace tfstream::stream::detail

@@ -1,0 +1,298 @@
+// The reader trusts the grammar (a validating parser has accepted the text)
+// but not blindly: every byte it reads is inside the text, and where the
+// text is not what it expects it gives up (returns false) rather than guess.
+// It is a loop over three states, `value` (a value starts here), `key` (an
+// object member starts here) and `after_value` (a comma, a container's end
+// or the end of the text), building through the same TreeAssembler as the
+// yajl-driven builder, so the two differ only in tokenising and decoding.
+//
+// Strings: the body is scanned 16 bytes at a time for its closing quote. One
+// without a backslash or a byte >= 0x80 is its own value, in place; with
+// bytes >= 0x80 only, it is in place too unless Go's decoding would change it
+// (invalid UTF-8: NeedsGoJsonDecoding); with a backslash it is decoded by
+// DecodeGoJsonString into the arena. Inside an escape no quote can hide
+// (a \u's four hex digits hold none), so the byte after each backslash is
+// all there is to step over.
+#include "stream/validated_tree_reader.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+#include "stream/go_json_string.h"
+#include "stream/json_tree_assembler.h"
+
+namespace tfstream::stream {
+namespace {
+
+// The bytes a number literal is made of.
+struct NumberBytes {
+  bool in_number[256] = {};
+  constexpr NumberBytes() {
+    for (unsigned char c : {'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '-', '+', '.', 'e', 'E'}) {
+      in_number[c] = true;
+    }
+  }
+};
+constexpr NumberBytes kNumberBytes;
+
+// Whitespace as yajl's lexer takes it: JSON's four, and \f and \v (which Go
+// refuses, so they come only from text yajl alone validated).
+inline bool IsSpace(char c) {
+  return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v';
+}
+
+class Reader {
+ public:
+  Reader(std::string_view text, buffer::Arena* arena, detail::TreeStacks* stacks)
+      : begin_(text.data()), end_(text.data() + text.size()), arena_(arena), tree_(arena, stacks) {}
+
+  bool Read(const JsonValue** out);
+
+ private:
+  const char* SkipSpace(const char* p) const {
+    // Plans are mostly compact: any byte above ' ' ends the run at once.
+    while (p < end_ && static_cast<unsigned char>(*p) <= ' ' && IsSpace(*p)) ++p;
+    return p;
+  }
+
+  bool Literal(const char* p, const char* word, size_t n) const {
+    return static_cast<size_t>(end_ - p) >= n && std::memcmp(p, word, n) == 0;
+  }
+
+  // Reads the string token at p (its opening quote): *out is its value.
+  // Returns the end of the token (past its closing quote), or nullptr.
+  // Inline, so that the cursor stays in a register: most strings are short
+  // and plain.
+  [[gnu::always_inline]] const char* ReadString(const char* p, std::string_view* out);
+  // The rest of ReadString for a body with an escape, at q (the first
+  // backslash), or one whose body[0, q) holds bytes >= 0x80.
+  [[gnu::noinline]] const char* ReadEscaped(const char* body, const char* q, std::string_view* out);
+  [[gnu::noinline]] const char* ReadNonAscii(const char* body, const char* q, std::string_view* out);
+  // The closing quote of a string body, from q (outside any escape), where
+  // the body has escapes; nullptr when there is none.
+  const char* ClosingQuote(const char* q) const;
+  bool Decode(std::string_view raw, std::string_view* out);
+
+  const char* begin_;
+  const char* end_;
+  buffer::Arena* arena_;
+  detail::TreeAssembler tree_;
+};
+
+inline const char* Reader::ReadString(const char* p, std::string_view* out) {
+  const char* const body = p + 1;
+  const char* q = body;
+  uint32_t high = 0;  // bytes >= 0x80 seen before the quote
+#if defined(__SSE2__)
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i slash = _mm_set1_epi8('\\');
+  while (end_ - q >= 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+    const uint32_t quotes = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)));
+    const uint32_t hits = quotes | static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, slash)));
+    const uint32_t top = static_cast<uint32_t>(_mm_movemask_epi8(v));
+    if (hits == 0) {
+      high |= top;
+      q += 16;
+      continue;
+    }
+    const unsigned k = static_cast<unsigned>(__builtin_ctz(hits));
+    q += k;
+    if (((quotes >> k) & 1) == 0) return ReadEscaped(body, q, out);
+    high |= top & ((uint32_t{1} << k) - 1);
+    goto closed;
+  }
+#endif
+  for (;; ++q) {
+    if (q == end_) return nullptr;
+    if (*q == '"') break;
+    if (*q == '\\') return ReadEscaped(body, q, out);
+    high |= static_cast<unsigned char>(*q) & 0x80;
+  }
+#if defined(__SSE2__)
+closed:
+#endif
+  if (high != 0) return ReadNonAscii(body, q, out);
+  *out = std::string_view(body, static_cast<size_t>(q - body));
+  return q + 1;
+}
+
+const char* Reader::ReadNonAscii(const char* body, const char* q, std::string_view* out) {
+  // Valid UTF-8 is its own value; invalid bytes become U+FFFD.
+  const std::string_view raw(body, static_cast<size_t>(q - body));
+  if (!NeedsGoJsonDecoding(raw)) {
+    *out = raw;
+  } else if (!Decode(raw, out)) {
+    return nullptr;
+  }
+  return q + 1;
+}
+
+const char* Reader::ReadEscaped(const char* body, const char* q, std::string_view* out) {
+  q = ClosingQuote(q);
+  if (q == nullptr || !Decode(std::string_view(body, static_cast<size_t>(q - body)), out)) return nullptr;
+  return q + 1;
+}
+
+const char* Reader::ClosingQuote(const char* q) const {
+#if defined(__SSE2__)
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i slash = _mm_set1_epi8('\\');
+  while (end_ - q >= 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+    const uint32_t quotes = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)));
+    uint32_t hits = quotes | static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, slash)));
+    size_t next = 16;
+    while (hits != 0) {
+      const unsigned k = static_cast<unsigned>(__builtin_ctz(hits));
+      if ((quotes >> k) & 1) return q + k;
+      // A backslash: it and the byte after it are one escape.
+      if (k + 2 >= 16) {
+        next = k + 2;
+        break;
+      }
+      hits &= ~uint32_t{0} << (k + 2);
+    }
+    if (static_cast<size_t>(end_ - q) < next) return nullptr;
+    q += next;
+  }
+#endif
+  while (q < end_) {
+    if (*q == '"') return q;
+    if (*q == '\\') {
+      if (end_ - q < 2) return nullptr;
+      q += 2;
+    } else {
+      ++q;
+    }
+  }
+  return nullptr;
+}
+
+bool Reader::Decode(std::string_view raw, std::string_view* out) {
+  std::string& scratch = tree_.scratch();
+  scratch.clear();
+  if (!DecodeGoJsonString(raw, &scratch)) return false;
+  *out = arena_->CopyString(scratch);
+  return true;
+}
+
+bool Reader::Read(const JsonValue** out) {
+  const char* p = SkipSpace(begin_);
+value:
+  if (p == end_) return false;
+  switch (*p) {
+    case '{':
+      tree_.StartObject();
+      p = SkipSpace(p + 1);
+      if (p != end_ && *p == '}') {
+        ++p;
+        tree_.EndObject();
+        goto after_value;
+      }
+      goto key;
+    case '[':
+      tree_.StartArray();
+      p = SkipSpace(p + 1);
+      if (p != end_ && *p == ']') {
+        ++p;
+        tree_.EndArray();
+        goto after_value;
+      }
+      goto value;
+    case '"': {
+      std::string_view s;
+      if ((p = ReadString(p, &s)) == nullptr) return false;
+      JsonValue* v = arena_->New<JsonValue>();
+      v->kind = JsonKind::kString;
+      v->set_text(s);
+      tree_.Value(v);
+      goto after_value;
+    }
+    case 't':
+    case 'f': {
+      const bool b = *p == 't';
+      if (b ? !Literal(p, "true", 4) : !Literal(p, "false", 5)) return false;
+      p += b ? 4 : 5;
+      JsonValue* v = arena_->New<JsonValue>();
+      v->kind = JsonKind::kBool;
+      v->boolean = b;
+      tree_.Value(v);
+      goto after_value;
+    }
+    case 'n':
+      if (!Literal(p, "null", 4)) return false;
+      p += 4;
+      tree_.Value(nullptr);
+      goto after_value;
+    default: {
+      const char* start = p;
+      while (p != end_ && kNumberBytes.in_number[static_cast<unsigned char>(*p)]) ++p;
+      if (p == start) return false;
+      JsonValue* v = arena_->New<JsonValue>();
+      v->kind = JsonKind::kNumber;
+      v->set_text(std::string_view(start, static_cast<size_t>(p - start)));
+      tree_.Value(v);
+      goto after_value;
+    }
+  }
+key:
+  if (p == end_ || *p != '"') return false;
+  {
+    std::string_view k;
+    if ((p = ReadString(p, &k)) == nullptr) return false;
+    tree_.Key(k);
+  }
+  p = SkipSpace(p);
+  if (p == end_ || *p != ':') return false;
+  p = SkipSpace(p + 1);
+  goto value;
+after_value:
+  p = SkipSpace(p);
+  if (!tree_.InContainer()) {
+    // After a complete value yajl lets an unfinished string token through
+    // (it accepts `[] "x` and `0"t`, waiting for more input that never
+    // comes): the value is the tree, as in the builder yajl drives.
+    if (p != end_ && *p != '"') return false;
+    *out = tree_.root();
+    return true;
+  }
+  if (p == end_) return false;
+  switch (*p) {
+    case ',':
+      p = SkipSpace(p + 1);
+      if (tree_.InObject()) goto key;
+      goto value;
+    case '}':
+      if (!tree_.InObject()) return false;
+      ++p;
+      tree_.EndObject();
+      goto after_value;
+    case ']':
+      if (tree_.InObject()) return false;
+      ++p;
+      tree_.EndArray();
+      goto after_value;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+bool ReadValidatedTree(std::string_view text, buffer::Arena* arena, const JsonValue** out) {
+  detail::TreeStacks& stacks = detail::ThreadTreeStacks();
+  struct TrimAtExit {
+    detail::TreeStacks& stacks;
+    ~TrimAtExit() { stacks.Trim(); }
+  } trim{stacks};
+  Reader reader(text, arena, &stacks);
+  return reader.Read(out);
+}
+
+}  // namespace tfstream::stream
