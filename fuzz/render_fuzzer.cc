@@ -23,6 +23,7 @@
 #include "forms/render_plan.h"
 #include "max_depth.h"
 #include "render/unchanged/cross_check.h"
+#include "stream/json_tree_check.h"
 
 namespace {
 
@@ -48,7 +49,10 @@ void Render(Unit* u) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static int null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
-  static const bool cross_check = (tfstream::render::unchanged::SetCrossCheck(true), true);
+  // Both fast paths under their cross-checks: the unchanged renderer's blocks
+  // and the validated-bytes tree reader's trees.
+  static const bool cross_check =
+      (tfstream::render::unchanged::SetCrossCheck(true), tfstream::stream::SetTreeCrossCheck(true), true);
   (void)cross_check;
   std::string_view plan(reinterpret_cast<const char*>(data), size);
   if (tfstream::fuzz::MaxDepth(plan) > kMaxDepth) return -1;  // not added to the corpus
