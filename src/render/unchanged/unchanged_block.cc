@@ -374,6 +374,8 @@ class Writer {
             Done(end);
             return;
           }
+          WriteHeredoc(s, indent);
+          return;
         }
         General([&] {
           Diff{renderers::Primitive(ctx_.arena, v, v, renderers::PrimitiveType::kString), Action::kNoOp, false}
@@ -382,6 +384,27 @@ class Writer {
         return;
       }
     }
+  }
+
+  // The primitive renderer's no-op heredoc of a string that spans lines
+  // and is no JSON: its lines (after strings.TrimSpace) each on a line of
+  // its own under the no-op prefix, then "EOT" at the value's indent.
+  void WriteHeredoc(std::string_view s, int indent) {
+    const std::string_view body = text::GoTrimSpace(s);
+    Put(std::string_view("<<-EOT\n"));
+    size_t start = 0;
+    while (true) {
+      const size_t nl = body.find('\n', start);
+      const std::string_view line = body.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start);
+      char* p = PutBytes(LineStart(indent + 1, line.size() + 1), line);
+      *p = '\n';
+      Done(p + 1);
+      if (nl == std::string_view::npos) break;
+      start = nl + 1;
+    }
+    char* p = LineStart(indent, 3);
+    std::memcpy(p, "EOT", 3);
+    Done(p + 3);
   }
 
   void Warning(const Child& child, int indent) {
