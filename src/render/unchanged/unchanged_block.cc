@@ -73,12 +73,6 @@ const JsonValue* Item(const JsonValue* array, size_t i) {
   return array != nullptr && i < array->size ? array->items[i] : nullptr;
 }
 
-size_t NonNullMembers(const JsonValue* object) {
-  size_t n = 0;
-  for (size_t i = 0; i < object->size; ++i) n += object->members[i].value != nullptr;
-  return n;
-}
-
 bool IsEmptyString(const JsonValue* v) { return v != nullptr && v->IsString() && v->size == 0; }
 
 renderers::PrimitiveType PrimitiveOf(const CtyType& t) {
@@ -255,6 +249,10 @@ class Writer {
   struct Label {
     std::string_view text;
     size_t runes;
+    // Written in double quotes (text is a map key that %q leaves as it is;
+    // runes counts the quotes).
+    bool quote = false;
+    size_t bytes() const { return text.size() + (quote ? 2 : 0); }
   };
   Label NameLabel(std::string_view name) {
     if (text::IsPlainAsciiIdentifier(name)) return {name, name.size()};
@@ -262,16 +260,47 @@ class Writer {
     const std::string_view quoted = ctx_.arena->CopyString(text::GoQuote(name, unicode_));
     return {quoted, text::GoRuneCount(quoted)};
   }
-  // Labels of `n` children, and the widest in bytes (what Terraform pads to).
-  Label* NameLabels(const Child* children, size_t n, size_t* max_len) {
-    Label* labels = ctx_.arena->NewArray<Label>(n);
-    size_t widest = 0;
-    for (size_t i = 0; i < n; ++i) {
-      labels[i] = NameLabel(children[i].name);
-      widest = std::max(widest, labels[i].text.size());
+  // A map key as %q prints it: quoted in place when no byte of it needs an
+  // escape (printable ASCII but '"' and '\\'), else quoted into the arena.
+  Label KeyLabel(std::string_view key) {
+    bool plain = true;
+    for (const char ch : key) {
+      const unsigned char c = static_cast<unsigned char>(ch);
+      plain &= c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
     }
-    *max_len = widest;
-    return labels;
+    if (plain) return {key, key.size() + 2, true};
+    scratch_.clear();
+    text::AppendGoQuoted(scratch_, key, unicode_);
+    const std::string_view quoted = ctx_.arena->CopyString(scratch_);
+    return {quoted, text::GoRuneCount(quoted)};
+  }
+  // An attribute of the schema with a non-null value, and its label.
+  template <typename Attr>
+  struct Present {
+    const Attr* attr;
+    const JsonValue* value;
+    Label label;
+  };
+  // The attributes of `v` (sorted) present in `attributes` (sorted), in
+  // order, as one walk of both; false when a non-null member has none.
+  template <typename Attr>
+  static bool MatchMembers(const JsonValue* v, std::span<const Attr> attributes, Present<Attr>* present,
+                           size_t* count) {
+    size_t n = 0, a = 0;
+    const size_t na = attributes.size();
+    for (size_t i = 0; i < v->size; ++i) {
+      const stream::JsonMember& m = v->members[i];
+      int c = 1;
+      while (a < na && (c = stream::KeyCompare(attributes[a].name, m.key)) < 0) ++a;
+      if (a < na && c == 0) {
+        if (m.value != nullptr) present[n++] = {&attributes[a], m.value, {}};
+        ++a;
+      } else if (m.value != nullptr) {
+        return false;
+      }
+    }
+    *count = n;
+    return true;
   }
   // At least n + kSlop bytes writable at the cursor, which Done() moves.
   static constexpr size_t kSlop = 32;
@@ -344,13 +373,26 @@ class Writer {
     constexpr size_t kMaxWidth = 1000000;  // fmt's limit: AppendPadded says what it prints beyond
     if (width > kMaxWidth) {
       Done(LineStart(indent, 0));
-      General([&] { renderers::AppendPadded(out_, name.text, width); });
+      General([&] {
+        std::string text;
+        if (name.quote) text.push_back('"');
+        text.append(name.text);
+        if (name.quote) text.push_back('"');
+        renderers::AppendPadded(out_, text, width);
+      });
       Put(" = ");
       return;
     }
     const size_t pad = width > name.runes ? width - name.runes : 0;
-    char* p = LineStart(indent, name.text.size() + pad + 3);
-    p = PutSpaces(PutBytes(p, name.text), pad);
+    char* p = LineStart(indent, name.text.size() + pad + 5);
+    if (name.quote) {
+      *p++ = '"';
+      p = PutBytes(p, name.text);
+      *p++ = '"';
+    } else {
+      p = PutBytes(p, name.text);
+    }
+    p = PutSpaces(p, pad);
     std::memcpy(p, " = ", 3);
     Done(p + 3);
   }
@@ -418,11 +460,6 @@ class Writer {
     *p = bracket;
     Done(p + 1);
   }
-  Child* NewChildren(size_t n) { return ctx_.arena->NewArray<Child>(n); }
-  // Room for n children, each constructed when it is taken (TakeChild):
-  // a block's schema lists many attributes its value leaves null.
-  Child* ChildRoom(size_t n) { return static_cast<Child*>(ctx_.arena->Allocate(sizeof(Child) * n, alignof(Child))); }
-  static Child& TakeChild(Child* room, size_t i) { return *new (room + i) Child(); }
 
   const RenderOpts& opts_;
   const DiffContext& ctx_;
@@ -585,38 +622,36 @@ template <typename Attr, typename Prepare, typename Write>
 bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const Attr> attributes, int indent,
                          Prepare prepare, Write write) {
   const JsonValue* sens = AsObject(s);
-  // Attributes sorted by name, those null left out; a member the type lacks
-  // is left to the general path (it notes unknown names).
-  Child* children = ChildRoom(attributes.size());
-  const Attr** schema = ctx_.arena->NewArray<const Attr*>(attributes.size());
-  size_t n = 0, hits = 0, at_value = 0, at_sensitive = 0;
+  // The attributes present, in order (a member the type lacks is left to
+  // the general path, which notes unknown names); write-only ones are
+  // listed even when null, with the object's action.
   for (const Attr& a : attributes) {
-    if (IsWriteOnly(a)) return false;  // listed even when null, with the object's action
-    const JsonValue* value = NextMember(v, a.name, &at_value);
-    if (value == nullptr) continue;
-    ++hits;
-    Child& c = TakeChild(children, n);
-    c.name = a.name;
-    c.value = value;
-    c.sensitive = NextMember(sens, a.name, &at_sensitive);
-    if (!prepare(&c, a)) return false;
-    schema[n++] = &a;
+    if (IsWriteOnly(a)) return false;
   }
-  if (hits != NonNullMembers(v)) return false;
-  for (size_t i = 1; i < n; ++i) {
-    if (!(children[i - 1].name < children[i].name)) return false;  // schemas come sorted
-  }
+  Present<Attr>* present = ctx_.arena->template NewArray<Present<Attr>>(std::min(attributes.size(), v->size));
+  size_t n = 0;
+  if (!MatchMembers(v, attributes, present, &n)) return false;
   if (n == 0) {
     Put("{}");
     return true;
   }
   size_t max_len = 0;
-  const Label* names = NameLabels(children, n, &max_len);
-  Put("{\n");
   for (size_t i = 0; i < n; ++i) {
-    Warning(children[i], indent + 1);
-    NameLine(indent + 1, names[i], max_len);
-    if (!write(children[i], *schema[i])) return false;
+    present[i].label = NameLabel(present[i].attr->name);
+    max_len = std::max(max_len, present[i].label.bytes());
+  }
+  Put("{\n");
+  size_t at_sensitive = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const Attr& a = *present[i].attr;
+    Child c;
+    c.name = a.name;
+    c.value = present[i].value;
+    c.sensitive = NextMember(sens, a.name, &at_sensitive);
+    if (!prepare(&c, a)) return false;
+    Warning(c, indent + 1);
+    NameLine(indent + 1, present[i].label, max_len);
+    if (!write(c, a)) return false;
     Put('\n');
   }
   Closing('}', indent);
@@ -630,18 +665,15 @@ bool Writer::WriteArray(const JsonValue* array, const JsonValue* s, int indent, 
     return true;
   }
   const JsonValue* sens = AsArray(s);
-  Child* children = NewChildren(array->size);
-  for (size_t i = 0; i < array->size; ++i) {
-    children[i].value = array->items[i];
-    children[i].sensitive = Item(sens, i);
-    if (!prepare(&children[i])) return false;
-  }
   Put("[\n");
   for (size_t i = 0; i < array->size; ++i) {
-    Warning(children[i], indent + 1);
-    Indent(indent + 1);
-    Symbol();
-    if (!write(children[i])) return false;
+    Child c;
+    c.value = array->items[i];
+    c.sensitive = Item(sens, i);
+    if (!prepare(&c)) return false;
+    Warning(c, indent + 1);
+    Done(LineStart(indent + 1, 0));
+    if (!write(c)) return false;
     Put(",\n");
   }
   Closing(']', indent);
@@ -664,24 +696,20 @@ bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, int indent, bool
     Put("{}");
     return true;
   }
-  Child* children = NewChildren(map->size);
   Label* keys = ctx_.arena->NewArray<Label>(map->size);
   size_t max_len = 0;
   for (size_t i = 0; i < map->size; ++i) {
-    Child& c = children[i];
-    c.name = map->members[i].key;
-    c.value = map->members[i].value;
-    c.sensitive = Member(sens, c.name);
-    if (!prepare(&c)) return false;
-    scratch_.clear();
-    text::AppendGoQuoted(scratch_, c.name, unicode_);
-    const std::string_view quoted = ctx_.arena->CopyString(scratch_);
-    keys[i] = Label{quoted, text::GoRuneCount(quoted)};
-    max_len = std::max(max_len, quoted.size());
+    keys[i] = KeyLabel(map->members[i].key);
+    max_len = std::max(max_len, keys[i].bytes());
   }
   Put("{\n");
+  size_t at_sensitive = 0;
   for (size_t i = 0; i < map->size; ++i) {
-    const Child& c = children[i];
+    Child c;
+    c.name = map->members[i].key;
+    c.value = map->members[i].value;
+    c.sensitive = NextMember(sens, c.name, &at_sensitive);
+    if (!prepare(&c)) return false;
     Warning(c, indent + 1);
     NameLine(indent + 1, keys[i], nested ? 0 : max_len);  // nested maps' keys are not padded
     if (!write(c)) return false;
@@ -729,7 +757,7 @@ void Writer::WriteJson(const JsonValue* v, int indent) {
   size_t max_len = 0;
   for (size_t i = 0; i < v->size; ++i) {
     names[i] = NameLabel(v->members[i].key);
-    max_len = std::max(max_len, names[i].text.size());
+    max_len = std::max(max_len, names[i].bytes());
   }
   Put("{\n");
   for (size_t i = 0; i < v->size; ++i) {
@@ -747,45 +775,93 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
   non_legacy = non_legacy || block.non_legacy;
   const JsonValue* sens = AsObject(sensitive);
   const bool fold_empty = ctx_.flavor->empty_strings_null_in_block_attributes;
+  const std::span<const stream::NamedAttribute> attributes = block.attributes;
+  const std::span<const stream::NamedBlockType> block_types = block.block_types;
 
-  // Attributes: those null on both sides are not recorded (after OpenTofu
-  // folds "" to null); write-only ones always are, with the block's action.
-  Child* attrs = ChildRoom(block.attributes.size());
-  const stream::Attribute** attr_schema = ctx_.arena->NewArray<const stream::Attribute*>(block.attributes.size());
-  size_t n = 0, hits = 0, at_value = 0, at_sensitive = 0;
-  for (const stream::NamedAttribute& a : block.attributes) {
-    if (a.attribute->write_only) return false;
-    const JsonValue* value = NextMember(values, a.name, &at_value);
-    hits += value != nullptr;
-    if (fold_empty && IsEmptyString(value)) value = nullptr;
-    if (value == nullptr) continue;
-    Child& c = TakeChild(attrs, n);
-    c.name = a.name;
-    c.value = value;
-    c.sensitive = NextMember(sens, a.name, &at_sensitive);
-    if (!PrepareAttribute(&c, *a.attribute, non_legacy, false)) return false;
-    attr_schema[n++] = a.attribute;
-  }
-  for (size_t i = 1; i < n; ++i) {
-    if (!(attrs[i - 1].name < attrs[i].name)) return false;  // the differ sorts; schemas come sorted
-  }
-
-  // Nested block groups, in the schema's order; null ones are not recorded.
+  // One walk of the value's members (sorted) against the attributes and the
+  // block types (each sorted by name). Attributes null (after OpenTofu
+  // folds "" to null) are not recorded, nor are null block groups; a
+  // non-null member the schema lacks is left to the general path, which
+  // notes unknown names; so is a name that is both an attribute and a block
+  // type.
+  Present<stream::NamedAttribute>* attrs =
+      ctx_.arena->NewArray<Present<stream::NamedAttribute>>(std::min(attributes.size(), values->size));
   struct Group {
     const stream::NamedBlockType* type;
     const JsonValue* value;
-    const JsonValue* sensitive;
   };
-  Group* groups = ctx_.arena->NewArray<Group>(block.block_types.size());
-  size_t ngroups = 0;
-  at_value = at_sensitive = 0;
-  for (const stream::NamedBlockType& bt : block.block_types) {
-    const JsonValue* value = NextMember(values, bt.name, &at_value);
-    const JsonValue* s = NextMember(sens, bt.name, &at_sensitive);
-    if (stream::IsTrue(s)) return false;  // a sensitive block group
-    if (value == nullptr) continue;
-    ++hits;
-    switch (bt.block_type->nesting) {
+  Group* groups = static_cast<Group*>(
+      ctx_.arena->Allocate(sizeof(Group) * std::min(block_types.size(), values->size), alignof(Group)));
+  size_t n = 0, ngroups = 0, a = 0, b = 0;
+  const size_t na = attributes.size(), nb = block_types.size();
+  for (size_t i = 0; i < values->size; ++i) {
+    const stream::JsonMember& m = values->members[i];
+    int ca = 1, cb = 1;
+    while (a < na && (ca = stream::KeyCompare(attributes[a].name, m.key)) < 0) {
+      if (attributes[a].attribute->write_only) return false;  // listed even when null
+      ++a;
+    }
+    while (b < nb && (cb = stream::KeyCompare(block_types[b].name, m.key)) < 0) ++b;
+    const bool is_attribute = a < na && ca == 0;
+    const bool is_block_type = b < nb && cb == 0;
+    if (is_attribute) {
+      if (is_block_type) return false;
+      const stream::NamedAttribute& attr = attributes[a++];
+      if (attr.attribute->write_only) return false;
+      const JsonValue* value = m.value;
+      if (fold_empty && IsEmptyString(value)) value = nullptr;
+      if (value != nullptr) attrs[n++] = {&attr, value, {}};
+    } else if (is_block_type) {
+      if (m.value != nullptr) groups[ngroups++] = Group{&block_types[b], m.value};
+      ++b;
+    } else if (m.value != nullptr) {
+      return false;
+    }
+  }
+  for (; a < na; ++a) {
+    if (attributes[a].attribute->write_only) return false;
+  }
+  // A sensitive block group, null or not, is left to the general path.
+  if (sens != nullptr && sens->size != 0) {
+    size_t at = 0;
+    for (const stream::NamedBlockType& bt : block_types) {
+      if (stream::IsTrue(NextMember(sens, bt.name, &at))) return false;
+    }
+  }
+
+  if (n == 0 && ngroups == 0) {
+    Put("{}");
+    return true;
+  }
+  // id, name and tags (importantAttribute) are identifiers: their labels
+  // are the names themselves.
+  size_t max_len = 0;
+  for (size_t i = 0; i < n; ++i) {
+    attrs[i].label = NameLabel(attrs[i].attr->name);
+    max_len = std::max(max_len, attrs[i].label.bytes());
+  }
+  Put("{\n");
+  size_t at_sensitive = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const stream::NamedAttribute& attr = *attrs[i].attr;
+    Child c;
+    c.name = attr.name;
+    c.value = attrs[i].value;
+    c.sensitive = NextMember(sens, attr.name, &at_sensitive);
+    if (!PrepareAttribute(&c, *attr.attribute, non_legacy, false)) return false;
+    Warning(c, indent + 1);
+    NameLine(indent + 1, attrs[i].label, max_len);
+    if (!WriteAttribute(c, *attr.attribute, indent + 1, non_legacy)) return false;
+    Put('\n');
+  }
+  std::string key;
+  at_sensitive = 0;
+  for (size_t g = 0; g < ngroups; ++g) {
+    const Group& group = groups[g];
+    const stream::NestingMode nesting = group.type->block_type->nesting;
+    const JsonValue* value = group.value;
+    const JsonValue* group_sensitive = NextMember(sens, group.type->name, &at_sensitive);
+    switch (nesting) {
       case stream::NestingMode::kList:
         if (!value->IsArray()) return false;
         break;
@@ -800,67 +876,44 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
       default:
         return false;
     }
-    groups[ngroups++] = Group{&bt, value, s};
-  }
-  // Members the schema lacks are noted by the general path.
-  if (hits != NonNullMembers(values)) return false;
-
-  if (n == 0 && ngroups == 0) {
-    Put("{}");
-    return true;
-  }
-  // id, name and tags (importantAttribute) are identifiers: their labels
-  // are the names themselves.
-  size_t max_len = 0;
-  const Label* names = NameLabels(attrs, n, &max_len);
-  Put("{\n");
-  for (size_t i = 0; i < n; ++i) {
-    const Child& c = attrs[i];
-    Warning(c, indent + 1);
-    NameLine(indent + 1, names[i], max_len);
-    if (!WriteAttribute(c, *attr_schema[i], indent + 1, non_legacy)) return false;
-    Put('\n');
-  }
-  std::string key;
-  for (size_t g = 0; g < ngroups; ++g) {
-    const Group& group = groups[g];
     const stream::Block& nested = *group.type->block_type->block;
+    const Label name = NameLabel(group.type->name);
     bool first = true;
     auto write_block = [&](const JsonValue* v, const JsonValue* s, std::string_view map_key, bool nl) {
       if (v == nullptr || !v->IsObject()) return false;
       if (first && n > 0) Put('\n');
       first = false;
-      Indent(indent + 1);
-      Symbol();
-      Put(NameLabel(group.type->name).text);
-      Put(map_key);
-      Put(' ');
+      char* p = PutBytes(LineStart(indent + 1, name.text.size() + map_key.size() + 1), name.text);
+      p = PutBytes(p, map_key);
+      *p = ' ';
+      Done(p + 1);
       if (!Block(v, s, nested, indent + 1, nl)) return false;
       Put('\n');
       return true;
     };
-    switch (group.type->block_type->nesting) {
+    switch (nesting) {
       case stream::NestingMode::kSingle:
       case stream::NestingMode::kGroup:
-        if (!write_block(group.value, group.sensitive, "", non_legacy)) return false;
+        if (!write_block(value, group_sensitive, "", non_legacy)) return false;
         break;
       case stream::NestingMode::kList:
       case stream::NestingMode::kSet: {
         // Slice children: non_legacy_schema is not inherited.
-        const JsonValue* sens_items = AsArray(group.sensitive);
-        for (size_t i = 0; i < group.value->size; ++i) {
-          if (!write_block(group.value->items[i], Item(sens_items, i), "", false)) return false;
+        const JsonValue* sens_items = AsArray(group_sensitive);
+        for (size_t i = 0; i < value->size; ++i) {
+          if (!write_block(value->items[i], Item(sens_items, i), "", false)) return false;
         }
         break;
       }
       case stream::NestingMode::kMap: {
-        const JsonValue* sens_members = AsObject(group.sensitive);
-        for (size_t i = 0; i < group.value->size; ++i) {
-          const stream::JsonMember& m = group.value->members[i];
+        const JsonValue* sens_members = AsObject(group_sensitive);
+        size_t at = 0;
+        for (size_t i = 0; i < value->size; ++i) {
+          const stream::JsonMember& m = value->members[i];
           key.clear();
           key.push_back(' ');
           text::AppendGoQuoted(key, m.key, unicode_);
-          if (!write_block(m.value, Member(sens_members, m.key), key, non_legacy)) return false;
+          if (!write_block(m.value, NextMember(sens_members, m.key, &at), key, non_legacy)) return false;
         }
         break;
       }
