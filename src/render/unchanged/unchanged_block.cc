@@ -38,35 +38,20 @@ using stream::JsonValue;
 const JsonValue* AsObject(const JsonValue* v) { return v != nullptr && v->IsObject() ? v : nullptr; }
 const JsonValue* AsArray(const JsonValue* v) { return v != nullptr && v->IsArray() ? v : nullptr; }
 
-const JsonValue* Member(const JsonValue* object, std::string_view key) {
-  const JsonValue* v = nullptr;
-  if (object != nullptr) object->Find(key, &v);
-  return v;
-}
-// Member() for keys asked in ascending order (a schema's): walks forward
+// Member() for keys asked in ascending order (every caller walks another
+// sorted list: a schema's names, or an object's members): walks forward
 // from the previous hit, as ChangeMap::GetChild does.
-[[gnu::noinline]] const JsonValue* NextMemberSearch(const JsonValue* object, std::string_view key, size_t* cursor) {
-  const size_t start = *cursor;
-  size_t i = start;
+inline const JsonValue* NextMember(const JsonValue* object, std::string_view key, size_t* cursor) {
+  if (object == nullptr) return nullptr;
+  size_t i = *cursor;
   int c = 1;
   while (i < object->size && (c = stream::KeyCompare(object->members[i].key, key)) < 0) ++i;
   if (i < object->size && c == 0) {
     *cursor = i + 1;
     return object->members[i].value;
   }
-  // A key before the cursor (asked out of order): searched for.
-  if (i == start && i > 0 && stream::KeyCompare(object->members[i - 1].key, key) >= 0) return Member(object, key);
   *cursor = i;
   return nullptr;
-}
-inline const JsonValue* NextMember(const JsonValue* object, std::string_view key, size_t* cursor) {
-  if (object == nullptr || object->size == 0) return nullptr;
-  const size_t start = *cursor;
-  if (start < object->size && stream::KeyEqual(object->members[start].key, key)) {  // the usual case
-    *cursor = start + 1;
-    return object->members[start].value;
-  }
-  return NextMemberSearch(object, key, cursor);
 }
 
 const JsonValue* Item(const JsonValue* array, size_t i) {
@@ -114,6 +99,18 @@ bool MayHaveDuplicates(const JsonValue* array) {
 
 bool IsWriteOnly(const stream::NamedCtyType&) { return false; }
 bool IsWriteOnly(const stream::NamedAttribute& a) { return a.attribute->write_only; }
+// The type of an attribute that is no nested type.
+const CtyType* TypeOf(const stream::NamedCtyType& a) { return a.type; }
+const CtyType* TypeOf(const stream::NamedAttribute& a) { return a.attribute->type; }
+
+// A bool, number or string PrepareTyped would mark `direct` (written as the
+// primitive renderer writes a no-op): of its type, not sensitive, not an
+// empty string (a leaf) and not a string that may hold JSON. Lets the
+// common leaves skip the Child and the Prepare/Write calls.
+bool IsDirect(const JsonValue* v, const JsonValue* s, const CtyType* t) {
+  if (t == nullptr || v == nullptr || !t->IsPrimitive() || !KindMatches(v, *t) || stream::IsTrue(s)) return false;
+  return !v->IsString() || (v->size != 0 && v->chars[0] != '{' && v->chars[0] != '[');
+}
 
 // One child of a collection, block or object: either written here (`leaf`
 // has no renderer), or a diff from the general differ (a leaf).
@@ -202,11 +199,14 @@ class Writer {
                    Prepare prepare, Write write);
   // listRenderer / setRenderer of no-op elements, each "<symbol>VALUE,".
   template <typename Prepare, typename Write>
-  bool WriteArray(const JsonValue* array, const JsonValue* s, int indent, Prepare prepare, Write write);
+  // `element`: the elements' type (null for nested objects), for IsDirect.
+  bool WriteArray(const JsonValue* array, const JsonValue* s, const CtyType* element, int indent, Prepare prepare,
+                  Write write);
   // mapRenderer: keys %q, padded unless nested; "," after objects.
   template <typename Prepare, typename Write>
   // `objects`: the elements written here are objects.
-  bool WriteMap(const JsonValue* map, const JsonValue* s, int indent, bool nested, bool objects, Prepare prepare,
+  bool WriteMap(const JsonValue* map, const JsonValue* s, const CtyType* element, int indent, bool nested,
+                bool objects, Prepare prepare,
                 Write write);
 
   // The primitive renderer's evaluatedString: a string that is one JSON
@@ -254,8 +254,9 @@ class Writer {
     bool quote = false;
     size_t bytes() const { return text.size() + (quote ? 2 : 0); }
   };
-  Label NameLabel(std::string_view name) {
-    if (text::IsPlainAsciiIdentifier(name)) return {name, name.size()};
+  // `plain`: the schema says it is a plain identifier (Named*::plain_name).
+  Label NameLabel(std::string_view name, bool plain = false) {
+    if (plain || text::IsPlainAsciiIdentifier(name)) return {name, name.size()};
     if (text::IsValidHclIdentifier(name)) return {name, text::GoRuneCount(name)};
     const std::string_view quoted = ctx_.arena->CopyString(text::GoQuote(name, unicode_));
     return {quoted, text::GoRuneCount(quoted)};
@@ -537,11 +538,11 @@ bool Writer::WriteTyped(const Child& child, const CtyType* type, int indent, boo
       // with itself) and processSet (no two elements alike): the elements
       // are slice children, which do not inherit non_legacy_schema.
       return WriteArray(
-          v, s, indent, [&](Child* c) { return PrepareTyped(c, element, false, true); },
+          v, s, element, indent, [&](Child* c) { return PrepareTyped(c, element, false, true); },
           [&](const Child& c) { return WriteTyped(c, element, indent + 1, false); });
     case CtyType::Kind::kMap:
       return WriteMap(
-          v, s, indent, false, element->kind == CtyType::Kind::kObject,
+          v, s, element, indent, false, element->kind == CtyType::Kind::kObject,
           [&](Child* c) { return PrepareTyped(c, element, non_legacy, true); },
           [&](const Child& c) { return WriteTyped(c, element, indent + 1, non_legacy); });
     case CtyType::Kind::kObject:
@@ -608,10 +609,10 @@ bool Writer::WriteNested(const Child& child, const stream::NestedType& nested, i
     case stream::NestingMode::kList:
     case stream::NestingMode::kSet:
       // processNestedList / processSet: slice children, non_legacy_schema dropped.
-      return WriteArray(v, s, indent, prepare_element,
+      return WriteArray(v, s, nullptr, indent, prepare_element,
                         [&](const Child& c) { return object(c.value, c.sensitive, indent + 1, false); });
     case stream::NestingMode::kMap:
-      return WriteMap(v, s, indent, true, true, prepare_element,
+      return WriteMap(v, s, nullptr, indent, true, true, prepare_element,
                       [&](const Child& c) { return object(c.value, c.sensitive, indent + 1, non_legacy); });
     default:
       return false;
@@ -637,17 +638,24 @@ bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const
   }
   size_t max_len = 0;
   for (size_t i = 0; i < n; ++i) {
-    present[i].label = NameLabel(present[i].attr->name);
+    present[i].label = NameLabel(present[i].attr->name, present[i].attr->plain_name);
     max_len = std::max(max_len, present[i].label.bytes());
   }
   Put("{\n");
   size_t at_sensitive = 0;
   for (size_t i = 0; i < n; ++i) {
     const Attr& a = *present[i].attr;
+    const JsonValue* cs = NextMember(sens, a.name, &at_sensitive);
+    if (IsDirect(present[i].value, cs, TypeOf(a))) {
+      NameLine(indent + 1, present[i].label, max_len);
+      WritePrimitive(present[i].value, indent + 1);
+      Put('\n');
+      continue;
+    }
     Child c;
     c.name = a.name;
     c.value = present[i].value;
-    c.sensitive = NextMember(sens, a.name, &at_sensitive);
+    c.sensitive = cs;
     if (!prepare(&c, a)) return false;
     Warning(c, indent + 1);
     NameLine(indent + 1, present[i].label, max_len);
@@ -659,7 +667,8 @@ bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const
 }
 
 template <typename Prepare, typename Write>
-bool Writer::WriteArray(const JsonValue* array, const JsonValue* s, int indent, Prepare prepare, Write write) {
+bool Writer::WriteArray(const JsonValue* array, const JsonValue* s, const CtyType* element, int indent,
+                        Prepare prepare, Write write) {
   if (array->size == 0) {
     Put("[]");
     return true;
@@ -667,9 +676,16 @@ bool Writer::WriteArray(const JsonValue* array, const JsonValue* s, int indent, 
   const JsonValue* sens = AsArray(s);
   Put("[\n");
   for (size_t i = 0; i < array->size; ++i) {
+    const JsonValue* cs = Item(sens, i);
+    if (IsDirect(array->items[i], cs, element)) {
+      Done(LineStart(indent + 1, 0));
+      WritePrimitive(array->items[i], indent + 1);
+      Put(",\n");
+      continue;
+    }
     Child c;
     c.value = array->items[i];
-    c.sensitive = Item(sens, i);
+    c.sensitive = cs;
     if (!prepare(&c)) return false;
     Warning(c, indent + 1);
     Done(LineStart(indent + 1, 0));
@@ -681,7 +697,8 @@ bool Writer::WriteArray(const JsonValue* array, const JsonValue* s, int indent, 
 }
 
 template <typename Prepare, typename Write>
-bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, int indent, bool nested, bool objects,
+bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, const CtyType* element, int indent, bool nested,
+                      bool objects,
                       Prepare prepare, Write write) {
   const JsonValue* sens = AsObject(s);
   // A plain map takes its keys from the sensitivity marks too (AllKeys):
@@ -705,10 +722,17 @@ bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, int indent, bool
   Put("{\n");
   size_t at_sensitive = 0;
   for (size_t i = 0; i < map->size; ++i) {
+    const JsonValue* cs = NextMember(sens, map->members[i].key, &at_sensitive);
+    if (IsDirect(map->members[i].value, cs, element)) {
+      NameLine(indent + 1, keys[i], nested ? 0 : max_len);
+      WritePrimitive(map->members[i].value, indent + 1);
+      Put('\n');
+      continue;
+    }
     Child c;
     c.name = map->members[i].key;
     c.value = map->members[i].value;
-    c.sensitive = NextMember(sens, c.name, &at_sensitive);
+    c.sensitive = cs;
     if (!prepare(&c)) return false;
     Warning(c, indent + 1);
     NameLine(indent + 1, keys[i], nested ? 0 : max_len);  // nested maps' keys are not padded
@@ -822,10 +846,12 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
     if (attributes[a].attribute->write_only) return false;
   }
   // A sensitive block group, null or not, is left to the general path.
-  if (sens != nullptr && sens->size != 0) {
-    size_t at = 0;
-    for (const stream::NamedBlockType& bt : block_types) {
-      if (stream::IsTrue(NextMember(sens, bt.name, &at))) return false;
+  if (sens != nullptr) {
+    for (size_t i = 0; i < sens->size; ++i) {
+      if (!stream::IsTrue(sens->members[i].value)) continue;
+      for (const stream::NamedBlockType& bt : block_types) {
+        if (bt.name == sens->members[i].key) return false;
+      }
     }
   }
 
@@ -837,17 +863,24 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
   // are the names themselves.
   size_t max_len = 0;
   for (size_t i = 0; i < n; ++i) {
-    attrs[i].label = NameLabel(attrs[i].attr->name);
+    attrs[i].label = NameLabel(attrs[i].attr->name, attrs[i].attr->plain_name);
     max_len = std::max(max_len, attrs[i].label.bytes());
   }
   Put("{\n");
   size_t at_sensitive = 0;
   for (size_t i = 0; i < n; ++i) {
     const stream::NamedAttribute& attr = *attrs[i].attr;
+    const JsonValue* s = NextMember(sens, attr.name, &at_sensitive);
+    if (IsDirect(attrs[i].value, s, attr.attribute->type)) {
+      NameLine(indent + 1, attrs[i].label, max_len);
+      WritePrimitive(attrs[i].value, indent + 1);
+      Put('\n');
+      continue;
+    }
     Child c;
     c.name = attr.name;
     c.value = attrs[i].value;
-    c.sensitive = NextMember(sens, attr.name, &at_sensitive);
+    c.sensitive = s;
     if (!PrepareAttribute(&c, *attr.attribute, non_legacy, false)) return false;
     Warning(c, indent + 1);
     NameLine(indent + 1, attrs[i].label, max_len);
@@ -877,7 +910,7 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
         return false;
     }
     const stream::Block& nested = *group.type->block_type->block;
-    const Label name = NameLabel(group.type->name);
+    const Label name = NameLabel(group.type->name, group.type->plain_name);
     bool first = true;
     auto write_block = [&](const JsonValue* v, const JsonValue* s, std::string_view map_key, bool nl) {
       if (v == nullptr || !v->IsObject()) return false;

@@ -159,5 +159,72 @@ TEST_CASE("unchanged block: write-only attributes go to the general path", "[unc
   CHECK_FALSE(r.fast);
 }
 
+TEST_CASE("unchanged block: heredocs, quoted map keys and JSON strings written here", "[unchanged]") {
+  for (const Flavor* flavor : {&TerraformFlavor(), &OpenTofuFlavor()}) {
+    INFO("flavor " << flavor->name);
+    for (std::string_view values : {
+             // Heredocs: trailing and leading space trimmed (strings.TrimSpace), blank and
+             // indented lines, one that trims to nothing, and lines inside a list and a map.
+             R"({"script": "  \n  a\n\n\tb  \n\u00a0"})", R"({"script": "x\n"})", R"({"script": " \n "})",
+             R"({"zones": ["one\ntwo", "three"], "tags": {"k": "l1\nl2", "k2": "v"}})",
+             R"({"settings": {"a": "p\nq", "b": ["r\ns"]}})",
+             // Map keys: plain, needing escapes ("\"", "\\", control, non-ASCII), and padded.
+             R"({"tags": {"plain": "1", "with \"quote\"": "2", "back\\slash": "3", "tab\there": "4", "é": "5", "": "6"}})",
+             R"({"named": {"a\"b": {"v": "1"}, "plain": {"v": "2"}}})",
+             R"({"nested_map": {"x y": {"key": "1"}, "é\u0001": {"key": "2"}}})",
+             // Attribute names that are no plain identifiers, next to plain ones.
+             R"({"id": "a", "odd name": "b", "name": "c"})",
+             // A string holding JSON, one that only looks like it, and a heredoc inside JSON.
+             R"({"policy": "{\"b\":\"x\\ny\",\"a\":[1,{\"k:v\":true}]}", "name": "[not json"})",
+         }) {
+      INFO(values);
+      Rendered r = Render(values, "null", *flavor);
+      CHECK(r.fast);
+      CHECK(r.error.empty());
+      CHECK(r.fast_text == r.general_text);
+    }
+  }
+}
+
+TEST_CASE("unchanged block: sensitive marks beside the members written here", "[unchanged]") {
+  // Marks on some attributes only (the walk over them skips the others), on
+  // map keys, on list elements and inside nested blocks.
+  Rendered r = Render(
+      R"({"count": 1, "enabled": true, "id": "x", "name": "n", "password": "p", "tags": {"a": "1", "b": "2", "c": "3"},
+          "ports": [1, 2, 3], "disk": [{"size": 5, "tag": [{"k": "z"}]}]})",
+      R"({"enabled": true, "password": true, "tags": {"b": true}, "ports": [false, true], "disk": [{"size": true}]})");
+  CHECK(r.fast);
+  CHECK(r.fast_text == r.general_text);
+  CHECK(r.fast_text.find("(sensitive value)") != std::string::npos);
+}
+
+TEST_CASE("unchanged block: a sensitive block group, present or null, goes to the general path", "[unchanged]") {
+  for (std::string_view values : {R"({"id": "x", "disk": [{"size": 1}]})", R"({"id": "x", "disk": null})", R"({"id": "x"})"}) {
+    INFO(values);
+    Rendered r = Render(values, R"({"disk": true})");
+    CHECK_FALSE(r.fast);
+    CHECK(r.fast_text == "prefix ");
+  }
+}
+
+TEST_CASE("unchanged block: a name both an attribute and a block type goes to the general path", "[unchanged]") {
+  constexpr std::string_view kClash = R"({"attributes": {"x": {"type": "string", "optional": true}},
+      "block_types": {"x": {"nesting_mode": "single", "block": {"attributes": {}}}}})";
+  Rendered r = Render(R"({"x": "v"})", "null", TerraformFlavor(), kClash);
+  CHECK_FALSE(r.fast);
+  CHECK(r.fast_text == "prefix ");
+}
+
+TEST_CASE("unchanged block: null members the schema lacks are ignored, non-null ones are not", "[unchanged]") {
+  Rendered ignored = Render(R"({"aaa": null, "id": "x", "zzz": null})", "null");
+  CHECK(ignored.fast);
+  CHECK(ignored.fast_text == ignored.general_text);
+  Rendered object = Render(R"({"settings": {"a": "x", "extra": null}})", "null");
+  CHECK(object.fast);
+  CHECK(object.fast_text == object.general_text);
+  Rendered not_ignored = Render(R"({"settings": {"a": "x", "extra": 1}})", "null");
+  CHECK_FALSE(not_ignored.fast);
+}
+
 }  // namespace
 }  // namespace tfstream::render::unchanged
