@@ -107,7 +107,7 @@ const CtyType* TypeOf(const stream::NamedAttribute& a) { return a.attribute->typ
 // primitive renderer writes a no-op): of its type, not sensitive, not an
 // empty string (a leaf) and not a string that may hold JSON. Lets the
 // common leaves skip the Child and the Prepare/Write calls.
-bool IsDirect(const JsonValue* v, const JsonValue* s, const CtyType* t) {
+[[gnu::always_inline]] inline bool IsDirect(const JsonValue* v, const JsonValue* s, const CtyType* t) {
   if (t == nullptr || v == nullptr || !t->IsPrimitive() || !KindMatches(v, *t) || stream::IsTrue(s)) return false;
   return !v->IsString() || (v->size != 0 && v->chars[0] != '{' && v->chars[0] != '[');
 }
@@ -282,6 +282,11 @@ class Writer {
     const JsonValue* value;
     Label label;
   };
+  // Room for n, each written when taken.
+  template <typename Attr>
+  Present<Attr>* NewPresent(size_t n) {
+    return static_cast<Present<Attr>*>(ctx_.arena->Allocate(sizeof(Present<Attr>) * n, alignof(Present<Attr>)));
+  }
   // The attributes of `v` (sorted) present in `attributes` (sorted), in
   // order, as one walk of both; false when a non-null member has none.
   template <typename Attr>
@@ -292,7 +297,11 @@ class Writer {
     for (size_t i = 0; i < v->size; ++i) {
       const stream::JsonMember& m = v->members[i];
       int c = 1;
-      while (a < na && (c = stream::KeyCompare(attributes[a].name, m.key)) < 0) ++a;
+      if (a < na && stream::KeyEqual(attributes[a].name, m.key)) {
+        c = 0;  // the usual case: the next attribute
+      } else {
+        while (a < na && (c = stream::KeyCompare(attributes[a].name, m.key)) < 0) ++a;
+      }
       if (a < na && c == 0) {
         if (m.value != nullptr) present[n++] = {&attributes[a], m.value, {}};
         ++a;
@@ -346,6 +355,12 @@ class Writer {
       std::memcpy(p + n - 8, &b, 8);
     } else if (n > 16) {
       std::memcpy(p, q, n);
+    } else if (n >= 4) {  // two overlapping half words
+      uint32_t a, b;
+      std::memcpy(&a, q, 4);
+      std::memcpy(&b, q + n - 4, 4);
+      std::memcpy(p, &a, 4);
+      std::memcpy(p + n - 4, &b, 4);
     } else {
       for (size_t i = 0; i < n; ++i) p[i] = q[i];
     }
@@ -365,8 +380,8 @@ class Writer {
   char* LineStart(int indent, size_t more) {
     const size_t n = static_cast<size_t>(indent) * 4;
     char* p = Room(n + symbol_.size() + more);
-    p = PutSpaces(p, n);
-    return symbol_.empty() ? p : PutBytes(p, symbol_);
+    if (blank_symbol_) return PutSpaces(p, n + symbol_.size());
+    return PutBytes(PutSpaces(p, n), symbol_);
   }
   // "<indent><symbol><name padded to width> = ", as the object and block
   // renderers write an attribute's line (fmt's "%-*s").
@@ -385,6 +400,25 @@ class Writer {
       return;
     }
     const size_t pad = width > name.runes ? width - name.runes : 0;
+    if (blank_symbol_) {
+      // The whole line so far is spaces but the name and '=': spaces first
+      // (stores of sixteen), then the name and '=' over them.
+      const size_t lead = static_cast<size_t>(indent) * 4 + symbol_.size();
+      const size_t end = lead + name.bytes() + pad;  // the space before '='
+      char* p = Room(end + 3);
+      PutSpaces(p, end + 3);
+      char* q = p + lead;
+      if (name.quote) {
+        *q++ = '"';
+        q = PutBytes(q, name.text);
+        *q = '"';
+      } else {
+        PutBytes(q, name.text);
+      }
+      p[end + 1] = '=';
+      Done(p + end + 3);
+      return;
+    }
     char* p = LineStart(indent, name.text.size() + pad + 5);
     if (name.quote) {
       *p++ = '"';
@@ -473,6 +507,8 @@ class Writer {
   size_t pos_ = 0;  // the cursor: the end of the text in data_, not yet in *out_
   const text::GoUnicode unicode_;  // the release's %q tables
   const std::string_view symbol_;  // the no-op action's symbol, or nothing
+  // The symbol is spaces only (uncoloured), or nothing.
+  const bool blank_symbol_ = symbol_.find_first_not_of(' ') == std::string_view::npos;
   std::string scratch_;
 };
 
@@ -629,7 +665,7 @@ bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const
   for (const Attr& a : attributes) {
     if (IsWriteOnly(a)) return false;
   }
-  Present<Attr>* present = ctx_.arena->template NewArray<Present<Attr>>(std::min(attributes.size(), v->size));
+  Present<Attr>* present = NewPresent<Attr>(std::min(attributes.size(), v->size));
   size_t n = 0;
   if (!MatchMembers(v, attributes, present, &n)) return false;
   if (n == 0) {
@@ -808,8 +844,7 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
   // non-null member the schema lacks is left to the general path, which
   // notes unknown names; so is a name that is both an attribute and a block
   // type.
-  Present<stream::NamedAttribute>* attrs =
-      ctx_.arena->NewArray<Present<stream::NamedAttribute>>(std::min(attributes.size(), values->size));
+  Present<stream::NamedAttribute>* attrs = NewPresent<stream::NamedAttribute>(std::min(attributes.size(), values->size));
   struct Group {
     const stream::NamedBlockType* type;
     const JsonValue* value;
@@ -821,9 +856,13 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
   for (size_t i = 0; i < values->size; ++i) {
     const stream::JsonMember& m = values->members[i];
     int ca = 1, cb = 1;
-    while (a < na && (ca = stream::KeyCompare(attributes[a].name, m.key)) < 0) {
-      if (attributes[a].attribute->write_only) return false;  // listed even when null
-      ++a;
+    if (a < na && stream::KeyEqual(attributes[a].name, m.key)) {
+      ca = 0;  // the usual case: the next attribute
+    } else {
+      while (a < na && (ca = stream::KeyCompare(attributes[a].name, m.key)) < 0) {
+        if (attributes[a].attribute->write_only) return false;  // listed even when null
+        ++a;
+      }
     }
     while (b < nb && (cb = stream::KeyCompare(block_types[b].name, m.key)) < 0) ++b;
     const bool is_attribute = a < na && ca == 0;
