@@ -77,16 +77,17 @@ bool KindMatches(const JsonValue* v, const CtyType& t) {
   }
 }
 
-// Whether two elements of an array may be equal (processSet would then pair
-// them its own way): equal hashes, compared without their values.
+// Whether two elements of an array may be equal (processSet, which pairs
+// deep-equal elements, would then pair them its own way). Most sets are
+// small: their pairs are compared (JsonDeepEqual, what processSet asks,
+// which stops at the first difference, where a hash reads every byte of
+// every element); larger ones by equal hashes, without their values.
 bool MayHaveDuplicates(const JsonValue* array) {
   if (array->size < 2) return false;
-  if (array->size <= 8) {  // most sets: pairs compared, no allocation
-    uint64_t h[8];
-    for (size_t i = 0; i < array->size; ++i) {
-      h[i] = stream::JsonHash(array->items[i]);
+  if (array->size <= 8) {
+    for (size_t i = 1; i < array->size; ++i) {
       for (size_t j = 0; j < i; ++j) {
-        if (h[j] == h[i]) return true;
+        if (stream::JsonDeepEqual(array->items[i], array->items[j])) return true;
       }
     }
     return false;
@@ -258,11 +259,11 @@ class Writer {
   Label NameLabel(std::string_view name, bool plain = false) {
     if (plain || text::IsPlainAsciiIdentifier(name)) return {name, name.size()};
     if (text::IsValidHclIdentifier(name)) return {name, text::GoRuneCount(name)};
-    const std::string_view quoted = ctx_.arena->CopyString(text::GoQuote(name, unicode_));
-    return {quoted, text::GoRuneCount(quoted)};
+    return KeyLabel(name);
   }
-  // A map key as %q prints it: quoted in place when no byte of it needs an
-  // escape (printable ASCII but '"' and '\\'), else quoted into the arena.
+  // A map key (or a name that is no identifier) as %q prints it: quoted in
+  // place when no byte of it needs an escape (printable ASCII but '"' and
+  // '\\'), else quoted into the arena.
   Label KeyLabel(std::string_view key) {
     bool plain = true;
     for (const char ch : key) {

@@ -226,5 +226,22 @@ TEST_CASE("unchanged block: null members the schema lacks are ignored, non-null 
   CHECK_FALSE(not_ignored.fast);
 }
 
+TEST_CASE("unchanged block: sets with equal elements go to the general path, sets without are written", "[unchanged]") {
+  // Small sets are compared pair by pair, larger ones by hashes.
+  for (std::string_view values : {R"({"zones": ["a", "b", "c"]})", R"({"disk": [{"size": 1, "tag": [{"k": "a"}, {"k": "b"}]}]})",
+                                  R"({"zones": ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]})"}) {
+    INFO(values);
+    Rendered r = Render(values, "null");
+    CHECK(r.fast);
+    CHECK(r.fast_text == r.general_text);
+  }
+  for (std::string_view values : {R"({"zones": ["a", "b", "a"]})", R"({"disk": [{"size": 1, "tag": [{"k": "a"}, {"k": "a"}]}]})",
+                                  R"({"zones": ["1", "2", "3", "4", "5", "6", "7", "8", "9", "1"]})"}) {
+    INFO(values);
+    Rendered r = Render(values, "null");
+    CHECK_FALSE(r.fast);
+  }
+}
+
 }  // namespace
 }  // namespace tfstream::render::unchanged
