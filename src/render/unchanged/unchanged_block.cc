@@ -104,6 +104,38 @@ bool IsWriteOnly(const stream::NamedAttribute& a) { return a.attribute->write_on
 const CtyType* TypeOf(const stream::NamedCtyType& a) { return a.type; }
 const CtyType* TypeOf(const stream::NamedAttribute& a) { return a.attribute->type; }
 
+// Whether %q leaves every byte of s as it is: printable ASCII but '"' and
+// '\\'. Eight bytes a step (the last step overlapping), each test exact
+// for "some byte": below 0x20, above 0x7e, or equal to '"' or '\\'.
+bool QuotesAsItIs(std::string_view s) {
+  const char* p = s.data();
+  const size_t n = s.size();
+  if (n < 8) {
+    bool plain = true;
+    for (size_t i = 0; i < n; ++i) {
+      const unsigned char c = static_cast<unsigned char>(p[i]);
+      plain &= c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+    }
+    return plain;
+  }
+  constexpr uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+  auto has_zero = [](uint64_t w) { return (w - kOnes) & ~w & kHigh; };
+  auto bad = [&](uint64_t w) {
+    const uint64_t below = (w - kOnes * 0x20) & ~w & kHigh;
+    const uint64_t above = ((w + kOnes * 0x01) | w) & kHigh;
+    return below | above | has_zero(w ^ (kOnes * '"')) | has_zero(w ^ (kOnes * '\\'));
+  };
+  uint64_t any = 0;
+  for (size_t i = 0; i + 8 < n; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    any |= bad(w);
+  }
+  uint64_t w;
+  std::memcpy(&w, p + n - 8, 8);
+  return (any | bad(w)) == 0;
+}
+
 // A bool, number or string PrepareTyped would mark `direct` (written as the
 // primitive renderer writes a no-op): of its type, not sensitive, not an
 // empty string (a leaf) and not a string that may hold JSON. Lets the
@@ -265,12 +297,7 @@ class Writer {
   // place when no byte of it needs an escape (printable ASCII but '"' and
   // '\\'), else quoted into the arena.
   Label KeyLabel(std::string_view key) {
-    bool plain = true;
-    for (const char ch : key) {
-      const unsigned char c = static_cast<unsigned char>(ch);
-      plain &= c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
-    }
-    if (plain) return {key, key.size() + 2, true};
+    if (QuotesAsItIs(key)) return {key, key.size() + 2, true};
     scratch_.clear();
     text::AppendGoQuoted(scratch_, key, unicode_);
     const std::string_view quoted = ctx_.arena->CopyString(scratch_);
@@ -436,38 +463,45 @@ class Writer {
   // (renderPrimitiveValue, or evaluatedString's %q when the string is one
   // line and not JSON); a string it would read as JSON or print as a
   // heredoc goes to the renderer itself.
-  void WritePrimitive(const JsonValue* v, int indent) {
+  // Then `tail` ("\n" or ",\n", or none when tail_len is 0), which ends
+  // the line.
+  void WritePrimitive(const JsonValue* v, int indent, const char* tail = nullptr, size_t tail_len = 0) {
+    char* p;
     switch (v->kind) {
       case stream::JsonKind::kBool:
-        Put(v->boolean ? std::string_view("true") : std::string_view("false"));
-        return;
+        p = PutBytes(Room(5), v->boolean ? std::string_view("true") : std::string_view("false"));
+        break;
       case stream::JsonKind::kNumber:
-        Put(v->text());
-        return;
+        p = PutBytes(Room(v->size), v->text());
+        break;
       default: {
         const std::string_view s = v->text();
         if (s.empty() || (s[0] != '{' && s[0] != '[')) {
-          char* end = text::WriteGoQuotedLine(Room(text::GoQuotedLineRoom(s.size())), s, unicode_);
-          if (end != nullptr) {
-            Done(end);
-            return;
-          }
+          p = text::WriteGoQuotedLine(Room(text::GoQuotedLineRoom(s.size())), s, unicode_);
+          if (p != nullptr) break;
           WriteHeredoc(s, indent);
-          return;
+        } else {
+          WriteGeneralString(v, indent);
         }
-        General([&] {
-          Diff{renderers::Primitive(ctx_.arena, v, v, renderers::PrimitiveType::kString), Action::kNoOp, false}
-              .RenderHuman(indent, opts_, out_);
-        });
+        if (tail_len != 0) Put(std::string_view(tail, tail_len));
         return;
       }
     }
+    // Room() left kSlop bytes past the value: the tail's two fit.
+    if (tail_len != 0) std::memcpy(p, tail, 2);
+    Done(p + tail_len);
+  }
+  [[gnu::noinline]] void WriteGeneralString(const JsonValue* v, int indent) {
+    General([&] {
+      Diff{renderers::Primitive(ctx_.arena, v, v, renderers::PrimitiveType::kString), Action::kNoOp, false}
+          .RenderHuman(indent, opts_, out_);
+    });
   }
 
   // The primitive renderer's no-op heredoc of a string that spans lines
   // and is no JSON: its lines (after strings.TrimSpace) each on a line of
   // its own under the no-op prefix, then "EOT" at the value's indent.
-  void WriteHeredoc(std::string_view s, int indent) {
+  [[gnu::noinline]] void WriteHeredoc(std::string_view s, int indent) {
     const std::string_view body = text::GoTrimSpace(s);
     Put(std::string_view("<<-EOT\n"));
     size_t start = 0;
@@ -685,8 +719,7 @@ bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const
     const JsonValue* cs = NextMember(sens, a.name, &at_sensitive);
     if (IsDirect(present[i].value, cs, TypeOf(a))) {
       NameLine(indent + 1, present[i].label, max_len);
-      WritePrimitive(present[i].value, indent + 1);
-      Put('\n');
+      WritePrimitive(present[i].value, indent + 1, "\n", 1);
       continue;
     }
     Child c;
@@ -716,8 +749,7 @@ bool Writer::WriteArray(const JsonValue* array, const JsonValue* s, const CtyTyp
     const JsonValue* cs = Item(sens, i);
     if (IsDirect(array->items[i], cs, element)) {
       Done(LineStart(indent + 1, 0));
-      WritePrimitive(array->items[i], indent + 1);
-      Put(",\n");
+      WritePrimitive(array->items[i], indent + 1, ",\n", 2);
       continue;
     }
     Child c;
@@ -762,8 +794,7 @@ bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, const CtyType* e
     const JsonValue* cs = NextMember(sens, map->members[i].key, &at_sensitive);
     if (IsDirect(map->members[i].value, cs, element)) {
       NameLine(indent + 1, keys[i], nested ? 0 : max_len);
-      WritePrimitive(map->members[i].value, indent + 1);
-      Put('\n');
+      WritePrimitive(map->members[i].value, indent + 1, "\n", 1);
       continue;
     }
     Child c;
@@ -913,8 +944,7 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
     const JsonValue* s = NextMember(sens, attr.name, &at_sensitive);
     if (IsDirect(attrs[i].value, s, attr.attribute->type)) {
       NameLine(indent + 1, attrs[i].label, max_len);
-      WritePrimitive(attrs[i].value, indent + 1);
-      Put('\n');
+      WritePrimitive(attrs[i].value, indent + 1, "\n", 1);
       continue;
     }
     Child c;

@@ -226,6 +226,23 @@ TEST_CASE("unchanged block: null members the schema lacks are ignored, non-null 
   CHECK_FALSE(not_ignored.fast);
 }
 
+TEST_CASE("unchanged block: long map keys with one byte %q escapes, at every place", "[unchanged]") {
+  // Keys of 8 bytes and more are checked eight bytes at a time: one byte
+  // that needs an escape at each position of a 17-byte key, and the bytes
+  // either side of each range %q leaves as they are.
+  for (const char* special : {"\\\"", "\\\\", "\\u001f", "\\u007f", "\\u0000", "\\t", "é", " ", "~", "!", "#", "[", "]"}) {
+    for (size_t at = 0; at <= 16; ++at) {
+      std::string key(16, 'k');
+      key.insert(at, special);
+      const std::string values = R"({"tags": {")" + key + R"(": "v", "short": "w"}, "named": {")" + key + R"(": {"v": "x"}}})";
+      INFO(values);
+      Rendered r = Render(values, "null");
+      CHECK(r.fast);
+      CHECK(r.fast_text == r.general_text);
+    }
+  }
+}
+
 TEST_CASE("unchanged block: sets with equal elements go to the general path, sets without are written", "[unchanged]") {
   // Small sets are compared pair by pair, larger ones by hashes.
   for (std::string_view values : {R"({"zones": ["a", "b", "c"]})", R"({"disk": [{"size": 1, "tag": [{"k": "a"}, {"k": "b"}]}]})",
