@@ -413,8 +413,29 @@ class Writer {
   }
   // "<indent><symbol><name padded to width> = ", as the object and block
   // renderers write an attribute's line (fmt's "%-*s").
+  static constexpr size_t kMaxWidth = 1000000;  // fmt's limit: AppendPadded says what it prints beyond
   void NameLine(int indent, const Label& name, size_t width) {
-    constexpr size_t kMaxWidth = 1000000;  // fmt's limit: AppendPadded says what it prints beyond
+    if (!blank_symbol_ || width > kMaxWidth) return NameLineSlow(indent, name, width);
+    const size_t pad = width > name.runes ? width - name.runes : 0;
+    // The whole line so far is spaces but the name and '=': spaces first
+    // (stores of sixteen), then the name and '=' over them.
+    const size_t lead = static_cast<size_t>(indent) * 4 + symbol_.size();
+    const size_t end = lead + name.bytes() + pad;  // the space before '='
+    char* p = Room(end + 3);
+    PutSpaces(p, end + 3);
+    char* q = p + lead;
+    if (name.quote) {
+      *q++ = '"';
+      q = PutBytes(q, name.text);
+      *q = '"';
+    } else {
+      PutBytes(q, name.text);
+    }
+    p[end + 1] = '=';
+    Done(p + end + 3);
+  }
+  // NameLine with a coloured symbol, or beyond fmt's width limit.
+  [[gnu::noinline]] void NameLineSlow(int indent, const Label& name, size_t width) {
     if (width > kMaxWidth) {
       Done(LineStart(indent, 0));
       General([&] {
@@ -428,25 +449,6 @@ class Writer {
       return;
     }
     const size_t pad = width > name.runes ? width - name.runes : 0;
-    if (blank_symbol_) {
-      // The whole line so far is spaces but the name and '=': spaces first
-      // (stores of sixteen), then the name and '=' over them.
-      const size_t lead = static_cast<size_t>(indent) * 4 + symbol_.size();
-      const size_t end = lead + name.bytes() + pad;  // the space before '='
-      char* p = Room(end + 3);
-      PutSpaces(p, end + 3);
-      char* q = p + lead;
-      if (name.quote) {
-        *q++ = '"';
-        q = PutBytes(q, name.text);
-        *q = '"';
-      } else {
-        PutBytes(q, name.text);
-      }
-      p[end + 1] = '=';
-      Done(p + end + 3);
-      return;
-    }
     char* p = LineStart(indent, name.text.size() + pad + 5);
     if (name.quote) {
       *p++ = '"';
@@ -833,9 +835,13 @@ void Writer::WriteJson(const JsonValue* v, int indent) {
     }
     Put("[\n");
     for (size_t i = 0; i < v->size; ++i) {
-      Indent(indent + 1);
-      Symbol();
-      WriteJson(v->items[i], indent + 1);
+      const JsonValue* item = v->items[i];
+      Done(LineStart(indent + 1, 0));
+      if (item != nullptr && !item->IsArray() && !item->IsObject()) {
+        WritePrimitive(item, indent + 1, ",\n", 2);
+        continue;
+      }
+      WriteJson(item, indent + 1);
       Put(",\n");
     }
     Closing(']', indent);
@@ -853,8 +859,13 @@ void Writer::WriteJson(const JsonValue* v, int indent) {
   }
   Put("{\n");
   for (size_t i = 0; i < v->size; ++i) {
+    const JsonValue* member = v->members[i].value;
     NameLine(indent + 1, names[i], max_len);
-    WriteJson(v->members[i].value, indent + 1);
+    if (member != nullptr && !member->IsArray() && !member->IsObject()) {
+      WritePrimitive(member, indent + 1, "\n", 1);
+      continue;
+    }
+    WriteJson(member, indent + 1);
     Put('\n');
   }
   Closing('}', indent);
