@@ -997,7 +997,10 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
       if (v == nullptr || !v->IsObject()) return false;
       if (first && n > 0) Put('\n');
       first = false;
-      char* p = PutBytes(LineStart(indent + 1, name.text.size() + map_key.size() + 1), name.text);
+      char* p = LineStart(indent + 1, name.bytes() + map_key.size() + 1);
+      if (name.quote) *p++ = '"';
+      p = PutBytes(p, name.text);
+      if (name.quote) *p++ = '"';
       p = PutBytes(p, map_key);
       *p = ' ';
       Done(p + 1);

@@ -207,6 +207,24 @@ TEST_CASE("unchanged block: a sensitive block group, present or null, goes to th
   }
 }
 
+TEST_CASE("unchanged block: block types and attributes whose names are no identifiers", "[unchanged]") {
+  // The block type's name is %q-quoted on its header line, as attribute
+  // names are on theirs (in place, or with escapes).
+  constexpr std::string_view kOdd = R"({"attributes": {"-dash": {"type": "string", "optional": true},
+      "a\"q": {"type": "string", "optional": true}, "ok": {"type": "string", "optional": true}},
+      "block_types": {"-leading-dash": {"nesting_mode": "list", "block": {"attributes": {"x": {"type": "number", "optional": true}}}},
+        "with\\slash": {"nesting_mode": "map", "block": {"attributes": {"y": {"type": "bool", "optional": true}}}},
+        "日本": {"nesting_mode": "single", "block": {"attributes": {"z": {"type": "string", "optional": true}}}}}})";
+  for (const Flavor* flavor : {&TerraformFlavor(), &OpenTofuFlavor()}) {
+    INFO("flavor " << flavor->name);
+    Rendered r = Render(R"({"-dash": "d", "a\"q": "q", "ok": "o", "-leading-dash": [{"x": 1}, {"x": 2}],
+        "with\\slash": {"k": {"y": true}}, "日本": {"z": "zz"}})", "null", *flavor, kOdd);
+    CHECK(r.fast);
+    CHECK(r.fast_text == r.general_text);
+    CHECK(r.fast_text.find("\"-leading-dash\" {") != std::string::npos);
+  }
+}
+
 TEST_CASE("unchanged block: a name both an attribute and a block type goes to the general path", "[unchanged]") {
   constexpr std::string_view kClash = R"({"attributes": {"x": {"type": "string", "optional": true}},
       "block_types": {"x": {"nesting_mode": "single", "block": {"attributes": {}}}}})";
