@@ -102,7 +102,9 @@ bool IsWriteOnly(const stream::NamedCtyType&) { return false; }
 bool IsWriteOnly(const stream::NamedAttribute& a) { return a.attribute->write_only; }
 // The type of an attribute that is no nested type.
 const CtyType* TypeOf(const stream::NamedCtyType& a) { return a.type; }
-const CtyType* TypeOf(const stream::NamedAttribute& a) { return a.attribute->type; }
+const CtyType* TypeOf(const stream::NamedAttribute& a) {
+  return a.attribute->nested_type == nullptr ? a.attribute->type : nullptr;
+}
 
 // Whether %q leaves every byte of s as it is: printable ASCII but '"' and
 // '\\'. Eight bytes a step (the last step overlapping), each test exact
@@ -953,7 +955,7 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
   for (size_t i = 0; i < n; ++i) {
     const stream::NamedAttribute& attr = *attrs[i].attr;
     const JsonValue* s = NextMember(sens, attr.name, &at_sensitive);
-    if (IsDirect(attrs[i].value, s, attr.attribute->type)) {
+    if (IsDirect(attrs[i].value, s, TypeOf(attr))) {
       NameLine(indent + 1, attrs[i].label, max_len);
       WritePrimitive(attrs[i].value, indent + 1, "\n", 1);
       continue;
