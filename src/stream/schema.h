@@ -13,9 +13,17 @@ namespace tfstream::stream {
 
 struct CtyType;
 
+// `plain_name` (in NamedCtyType, NamedAttribute and NamedBlockType): set by
+// the decoder when the name is a plain ASCII identifier, [A-Za-z_]
+// followed by [A-Za-z0-9_-]*, which renderers print as it is, padded by
+// its size; computed once per schema rather than once per value printed.
+// False says only "not known": the renderer then decides from the name.
+bool IsPlainIdentifierName(std::string_view name);
+
 struct NamedCtyType {
   std::string_view name;
   const CtyType* type;
+  bool plain_name = false;
 };
 
 // cty.Type as ctyjson.UnmarshalType builds it.
@@ -43,6 +51,7 @@ struct Attribute {
 struct NamedAttribute {
   std::string_view name;
   const Attribute* attribute;
+  bool plain_name = false;
 };
 
 enum class NestingMode { kSingle, kGroup, kList, kSet, kMap, kInvalid };
@@ -62,6 +71,7 @@ struct BlockType {
 struct NamedBlockType {
   std::string_view name;
   const BlockType* block_type;
+  bool plain_name = false;
 };
 
 struct Block {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "render/text/hcl_identifier.h"
 #include "stream/schema_store.h"
 
 namespace {
@@ -155,4 +156,31 @@ TEST_CASE("schemas: lookups of names holding any character do not collide", "[sc
   REQUIRE(store.Find("p\x1f" "0x", SchemaStore::Kind::kResource, "y", &found, &block).ok());
   REQUIRE(found);
   CHECK(block->attributes.size() == 1);
+}
+
+// Named*::plain_name: the decoder's note that a name is a plain ASCII
+// identifier, which the renderers trust instead of checking the name; it
+// must say exactly what text::IsPlainAsciiIdentifier says.
+TEST_CASE("schema names: plain_name is IsPlainAsciiIdentifier, computed once at decoding", "[schema]") {
+  for (std::string_view name : {"id", "_x", "A-b_9", "tags", "x-", "9x", "-x", "", "a b", "a.b", "a:b", "é", "a\xc3\xa9",
+                                "Name", "_", "a\x7f", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa9-"}) {
+    INFO(name);
+    CHECK(tfstream::stream::IsPlainIdentifierName(name) == tfstream::render::text::IsPlainAsciiIdentifier(name));
+  }
+  Lookup l(R"({"p": {"resource_schemas": {"t": {"block": {
+      "attributes": {"plain": {"type": "string"}, "odd name": {"type": ["object", {"ok": "string", "not ok": "number"}]}},
+      "block_types": {"blk": {"nesting_mode": "list", "block": {}}, "é": {"nesting_mode": "list", "block": {}}}}}}}})");
+  REQUIRE(l.Find("t").ok());
+  REQUIRE(l.block != nullptr);
+  REQUIRE(l.block->attributes.size() == 2);
+  CHECK(l.block->attributes[0].name == "odd name");
+  CHECK_FALSE(l.block->attributes[0].plain_name);
+  CHECK(l.block->attributes[1].plain_name);
+  const auto& object = l.block->attributes[0].attribute->type->attributes;
+  REQUIRE(object.size() == 2);
+  CHECK_FALSE(object[0].plain_name);  // "not ok"
+  CHECK(object[1].plain_name);        // "ok"
+  REQUIRE(l.block->block_types.size() == 2);
+  CHECK(l.block->block_types[0].plain_name);
+  CHECK_FALSE(l.block->block_types[1].plain_name);
 }

@@ -38,45 +38,24 @@ using stream::JsonValue;
 const JsonValue* AsObject(const JsonValue* v) { return v != nullptr && v->IsObject() ? v : nullptr; }
 const JsonValue* AsArray(const JsonValue* v) { return v != nullptr && v->IsArray() ? v : nullptr; }
 
-const JsonValue* Member(const JsonValue* object, std::string_view key) {
-  const JsonValue* v = nullptr;
-  if (object != nullptr) object->Find(key, &v);
-  return v;
-}
-// Member() for keys asked in ascending order (a schema's): walks forward
+// Member() for keys asked in ascending order (every caller walks another
+// sorted list: a schema's names, or an object's members): walks forward
 // from the previous hit, as ChangeMap::GetChild does.
-[[gnu::noinline]] const JsonValue* NextMemberSearch(const JsonValue* object, std::string_view key, size_t* cursor) {
-  const size_t start = *cursor;
-  size_t i = start;
+inline const JsonValue* NextMember(const JsonValue* object, std::string_view key, size_t* cursor) {
+  if (object == nullptr) return nullptr;
+  size_t i = *cursor;
   int c = 1;
   while (i < object->size && (c = stream::KeyCompare(object->members[i].key, key)) < 0) ++i;
   if (i < object->size && c == 0) {
     *cursor = i + 1;
     return object->members[i].value;
   }
-  // A key before the cursor (asked out of order): searched for.
-  if (i == start && i > 0 && stream::KeyCompare(object->members[i - 1].key, key) >= 0) return Member(object, key);
   *cursor = i;
   return nullptr;
-}
-inline const JsonValue* NextMember(const JsonValue* object, std::string_view key, size_t* cursor) {
-  if (object == nullptr || object->size == 0) return nullptr;
-  const size_t start = *cursor;
-  if (start < object->size && stream::KeyEqual(object->members[start].key, key)) {  // the usual case
-    *cursor = start + 1;
-    return object->members[start].value;
-  }
-  return NextMemberSearch(object, key, cursor);
 }
 
 const JsonValue* Item(const JsonValue* array, size_t i) {
   return array != nullptr && i < array->size ? array->items[i] : nullptr;
-}
-
-size_t NonNullMembers(const JsonValue* object) {
-  size_t n = 0;
-  for (size_t i = 0; i < object->size; ++i) n += object->members[i].value != nullptr;
-  return n;
 }
 
 bool IsEmptyString(const JsonValue* v) { return v != nullptr && v->IsString() && v->size == 0; }
@@ -98,16 +77,17 @@ bool KindMatches(const JsonValue* v, const CtyType& t) {
   }
 }
 
-// Whether two elements of an array may be equal (processSet would then pair
-// them its own way): equal hashes, compared without their values.
+// Whether two elements of an array may be equal (processSet, which pairs
+// deep-equal elements, would then pair them its own way). Most sets are
+// small: their pairs are compared (JsonDeepEqual, what processSet asks,
+// which stops at the first difference, where a hash reads every byte of
+// every element); larger ones by equal hashes, without their values.
 bool MayHaveDuplicates(const JsonValue* array) {
   if (array->size < 2) return false;
-  if (array->size <= 8) {  // most sets: pairs compared, no allocation
-    uint64_t h[8];
-    for (size_t i = 0; i < array->size; ++i) {
-      h[i] = stream::JsonHash(array->items[i]);
+  if (array->size <= 8) {
+    for (size_t i = 1; i < array->size; ++i) {
       for (size_t j = 0; j < i; ++j) {
-        if (h[j] == h[i]) return true;
+        if (stream::JsonDeepEqual(array->items[i], array->items[j])) return true;
       }
     }
     return false;
@@ -120,6 +100,52 @@ bool MayHaveDuplicates(const JsonValue* array) {
 
 bool IsWriteOnly(const stream::NamedCtyType&) { return false; }
 bool IsWriteOnly(const stream::NamedAttribute& a) { return a.attribute->write_only; }
+// The type of an attribute that is no nested type.
+const CtyType* TypeOf(const stream::NamedCtyType& a) { return a.type; }
+const CtyType* TypeOf(const stream::NamedAttribute& a) {
+  return a.attribute->nested_type == nullptr ? a.attribute->type : nullptr;
+}
+
+// Whether %q leaves every byte of s as it is: printable ASCII but '"' and
+// '\\'. Eight bytes a step (the last step overlapping), each test exact
+// for "some byte": below 0x20, above 0x7e, or equal to '"' or '\\'.
+bool QuotesAsItIs(std::string_view s) {
+  const char* p = s.data();
+  const size_t n = s.size();
+  if (n < 8) {
+    bool plain = true;
+    for (size_t i = 0; i < n; ++i) {
+      const unsigned char c = static_cast<unsigned char>(p[i]);
+      plain &= c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+    }
+    return plain;
+  }
+  constexpr uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+  auto has_zero = [](uint64_t w) { return (w - kOnes) & ~w & kHigh; };
+  auto bad = [&](uint64_t w) {
+    const uint64_t below = (w - kOnes * 0x20) & ~w & kHigh;
+    const uint64_t above = ((w + kOnes * 0x01) | w) & kHigh;
+    return below | above | has_zero(w ^ (kOnes * '"')) | has_zero(w ^ (kOnes * '\\'));
+  };
+  uint64_t any = 0;
+  for (size_t i = 0; i + 8 < n; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    any |= bad(w);
+  }
+  uint64_t w;
+  std::memcpy(&w, p + n - 8, 8);
+  return (any | bad(w)) == 0;
+}
+
+// A bool, number or string PrepareTyped would mark `direct` (written as the
+// primitive renderer writes a no-op): of its type, not sensitive, not an
+// empty string (a leaf) and not a string that may hold JSON. Lets the
+// common leaves skip the Child and the Prepare/Write calls.
+[[gnu::always_inline]] inline bool IsDirect(const JsonValue* v, const JsonValue* s, const CtyType* t) {
+  if (t == nullptr || v == nullptr || !t->IsPrimitive() || !KindMatches(v, *t) || stream::IsTrue(s)) return false;
+  return !v->IsString() || (v->size != 0 && v->chars[0] != '{' && v->chars[0] != '[');
+}
 
 // One child of a collection, block or object: either written here (`leaf`
 // has no renderer), or a diff from the general differ (a leaf).
@@ -208,11 +234,14 @@ class Writer {
                    Prepare prepare, Write write);
   // listRenderer / setRenderer of no-op elements, each "<symbol>VALUE,".
   template <typename Prepare, typename Write>
-  bool WriteArray(const JsonValue* array, const JsonValue* s, int indent, Prepare prepare, Write write);
+  // `element`: the elements' type (null for nested objects), for IsDirect.
+  bool WriteArray(const JsonValue* array, const JsonValue* s, const CtyType* element, int indent, Prepare prepare,
+                  Write write);
   // mapRenderer: keys %q, padded unless nested; "," after objects.
   template <typename Prepare, typename Write>
   // `objects`: the elements written here are objects.
-  bool WriteMap(const JsonValue* map, const JsonValue* s, int indent, bool nested, bool objects, Prepare prepare,
+  bool WriteMap(const JsonValue* map, const JsonValue* s, const CtyType* element, int indent, bool nested,
+                bool objects, Prepare prepare,
                 Write write);
 
   // The primitive renderer's evaluatedString: a string that is one JSON
@@ -255,23 +284,63 @@ class Writer {
   struct Label {
     std::string_view text;
     size_t runes;
+    // Written in double quotes (text is a map key that %q leaves as it is;
+    // runes counts the quotes).
+    bool quote = false;
+    size_t bytes() const { return text.size() + (quote ? 2 : 0); }
   };
-  Label NameLabel(std::string_view name) {
-    if (text::IsPlainAsciiIdentifier(name)) return {name, name.size()};
+  // `plain`: the schema says it is a plain identifier (Named*::plain_name).
+  Label NameLabel(std::string_view name, bool plain = false) {
+    if (plain || text::IsPlainAsciiIdentifier(name)) return {name, name.size()};
     if (text::IsValidHclIdentifier(name)) return {name, text::GoRuneCount(name)};
-    const std::string_view quoted = ctx_.arena->CopyString(text::GoQuote(name, unicode_));
+    return KeyLabel(name);
+  }
+  // A map key (or a name that is no identifier) as %q prints it: quoted in
+  // place when no byte of it needs an escape (printable ASCII but '"' and
+  // '\\'), else quoted into the arena.
+  Label KeyLabel(std::string_view key) {
+    if (QuotesAsItIs(key)) return {key, key.size() + 2, true};
+    scratch_.clear();
+    text::AppendGoQuoted(scratch_, key, unicode_);
+    const std::string_view quoted = ctx_.arena->CopyString(scratch_);
     return {quoted, text::GoRuneCount(quoted)};
   }
-  // Labels of `n` children, and the widest in bytes (what Terraform pads to).
-  Label* NameLabels(const Child* children, size_t n, size_t* max_len) {
-    Label* labels = ctx_.arena->NewArray<Label>(n);
-    size_t widest = 0;
-    for (size_t i = 0; i < n; ++i) {
-      labels[i] = NameLabel(children[i].name);
-      widest = std::max(widest, labels[i].text.size());
+  // An attribute of the schema with a non-null value, and its label.
+  template <typename Attr>
+  struct Present {
+    const Attr* attr;
+    const JsonValue* value;
+    Label label;
+  };
+  // Room for n, each written when taken.
+  template <typename Attr>
+  Present<Attr>* NewPresent(size_t n) {
+    return static_cast<Present<Attr>*>(ctx_.arena->Allocate(sizeof(Present<Attr>) * n, alignof(Present<Attr>)));
+  }
+  // The attributes of `v` (sorted) present in `attributes` (sorted), in
+  // order, as one walk of both; false when a non-null member has none.
+  template <typename Attr>
+  static bool MatchMembers(const JsonValue* v, std::span<const Attr> attributes, Present<Attr>* present,
+                           size_t* count) {
+    size_t n = 0, a = 0;
+    const size_t na = attributes.size();
+    for (size_t i = 0; i < v->size; ++i) {
+      const stream::JsonMember& m = v->members[i];
+      int c = 1;
+      if (a < na && stream::KeyEqual(attributes[a].name, m.key)) {
+        c = 0;  // the usual case: the next attribute
+      } else {
+        while (a < na && (c = stream::KeyCompare(attributes[a].name, m.key)) < 0) ++a;
+      }
+      if (a < na && c == 0) {
+        if (m.value != nullptr) present[n++] = {&attributes[a], m.value, {}};
+        ++a;
+      } else if (m.value != nullptr) {
+        return false;
+      }
     }
-    *max_len = widest;
-    return labels;
+    *count = n;
+    return true;
   }
   // At least n + kSlop bytes writable at the cursor, which Done() moves.
   static constexpr size_t kSlop = 32;
@@ -316,6 +385,12 @@ class Writer {
       std::memcpy(p + n - 8, &b, 8);
     } else if (n > 16) {
       std::memcpy(p, q, n);
+    } else if (n >= 4) {  // two overlapping half words
+      uint32_t a, b;
+      std::memcpy(&a, q, 4);
+      std::memcpy(&b, q + n - 4, 4);
+      std::memcpy(p, &a, 4);
+      std::memcpy(p + n - 4, &b, 4);
     } else {
       for (size_t i = 0; i < n; ++i) p[i] = q[i];
     }
@@ -335,22 +410,56 @@ class Writer {
   char* LineStart(int indent, size_t more) {
     const size_t n = static_cast<size_t>(indent) * 4;
     char* p = Room(n + symbol_.size() + more);
-    p = PutSpaces(p, n);
-    return symbol_.empty() ? p : PutBytes(p, symbol_);
+    if (blank_symbol_) return PutSpaces(p, n + symbol_.size());
+    return PutBytes(PutSpaces(p, n), symbol_);
   }
   // "<indent><symbol><name padded to width> = ", as the object and block
   // renderers write an attribute's line (fmt's "%-*s").
+  static constexpr size_t kMaxWidth = 1000000;  // fmt's limit: AppendPadded says what it prints beyond
   void NameLine(int indent, const Label& name, size_t width) {
-    constexpr size_t kMaxWidth = 1000000;  // fmt's limit: AppendPadded says what it prints beyond
+    if (!blank_symbol_ || width > kMaxWidth) return NameLineSlow(indent, name, width);
+    const size_t pad = width > name.runes ? width - name.runes : 0;
+    // The whole line so far is spaces but the name and '=': spaces first
+    // (stores of sixteen), then the name and '=' over them.
+    const size_t lead = static_cast<size_t>(indent) * 4 + symbol_.size();
+    const size_t end = lead + name.bytes() + pad;  // the space before '='
+    char* p = Room(end + 3);
+    PutSpaces(p, end + 3);
+    char* q = p + lead;
+    if (name.quote) {
+      *q++ = '"';
+      q = PutBytes(q, name.text);
+      *q = '"';
+    } else {
+      PutBytes(q, name.text);
+    }
+    p[end + 1] = '=';
+    Done(p + end + 3);
+  }
+  // NameLine with a coloured symbol, or beyond fmt's width limit.
+  [[gnu::noinline]] void NameLineSlow(int indent, const Label& name, size_t width) {
     if (width > kMaxWidth) {
       Done(LineStart(indent, 0));
-      General([&] { renderers::AppendPadded(out_, name.text, width); });
+      General([&] {
+        std::string text;
+        if (name.quote) text.push_back('"');
+        text.append(name.text);
+        if (name.quote) text.push_back('"');
+        renderers::AppendPadded(out_, text, width);
+      });
       Put(" = ");
       return;
     }
     const size_t pad = width > name.runes ? width - name.runes : 0;
-    char* p = LineStart(indent, name.text.size() + pad + 3);
-    p = PutSpaces(PutBytes(p, name.text), pad);
+    char* p = LineStart(indent, name.text.size() + pad + 5);
+    if (name.quote) {
+      *p++ = '"';
+      p = PutBytes(p, name.text);
+      *p++ = '"';
+    } else {
+      p = PutBytes(p, name.text);
+    }
+    p = PutSpaces(p, pad);
     std::memcpy(p, " = ", 3);
     Done(p + 3);
   }
@@ -358,30 +467,60 @@ class Writer {
   // (renderPrimitiveValue, or evaluatedString's %q when the string is one
   // line and not JSON); a string it would read as JSON or print as a
   // heredoc goes to the renderer itself.
-  void WritePrimitive(const JsonValue* v, int indent) {
+  // Then `tail` ("\n" or ",\n", or none when tail_len is 0), which ends
+  // the line.
+  void WritePrimitive(const JsonValue* v, int indent, const char* tail = nullptr, size_t tail_len = 0) {
+    char* p;
     switch (v->kind) {
       case stream::JsonKind::kBool:
-        Put(v->boolean ? std::string_view("true") : std::string_view("false"));
-        return;
+        p = PutBytes(Room(5), v->boolean ? std::string_view("true") : std::string_view("false"));
+        break;
       case stream::JsonKind::kNumber:
-        Put(v->text());
-        return;
+        p = PutBytes(Room(v->size), v->text());
+        break;
       default: {
         const std::string_view s = v->text();
         if (s.empty() || (s[0] != '{' && s[0] != '[')) {
-          char* end = text::WriteGoQuotedLine(Room(text::GoQuotedLineRoom(s.size())), s, unicode_);
-          if (end != nullptr) {
-            Done(end);
-            return;
-          }
+          p = text::WriteGoQuotedLine(Room(text::GoQuotedLineRoom(s.size())), s, unicode_);
+          if (p != nullptr) break;
+          WriteHeredoc(s, indent);
+        } else {
+          WriteGeneralString(v, indent);
         }
-        General([&] {
-          Diff{renderers::Primitive(ctx_.arena, v, v, renderers::PrimitiveType::kString), Action::kNoOp, false}
-              .RenderHuman(indent, opts_, out_);
-        });
+        if (tail_len != 0) Put(std::string_view(tail, tail_len));
         return;
       }
     }
+    // Room() left kSlop bytes past the value: the tail's two fit.
+    if (tail_len != 0) std::memcpy(p, tail, 2);
+    Done(p + tail_len);
+  }
+  [[gnu::noinline]] void WriteGeneralString(const JsonValue* v, int indent) {
+    General([&] {
+      Diff{renderers::Primitive(ctx_.arena, v, v, renderers::PrimitiveType::kString), Action::kNoOp, false}
+          .RenderHuman(indent, opts_, out_);
+    });
+  }
+
+  // The primitive renderer's no-op heredoc of a string that spans lines
+  // and is no JSON: its lines (after strings.TrimSpace) each on a line of
+  // its own under the no-op prefix, then "EOT" at the value's indent.
+  [[gnu::noinline]] void WriteHeredoc(std::string_view s, int indent) {
+    const std::string_view body = text::GoTrimSpace(s);
+    Put(std::string_view("<<-EOT\n"));
+    size_t start = 0;
+    while (true) {
+      const size_t nl = body.find('\n', start);
+      const std::string_view line = body.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start);
+      char* p = PutBytes(LineStart(indent + 1, line.size() + 1), line);
+      *p = '\n';
+      Done(p + 1);
+      if (nl == std::string_view::npos) break;
+      start = nl + 1;
+    }
+    char* p = LineStart(indent, 3);
+    std::memcpy(p, "EOT", 3);
+    Done(p + 3);
   }
 
   void Warning(const Child& child, int indent) {
@@ -395,11 +534,6 @@ class Writer {
     *p = bracket;
     Done(p + 1);
   }
-  Child* NewChildren(size_t n) { return ctx_.arena->NewArray<Child>(n); }
-  // Room for n children, each constructed when it is taken (TakeChild):
-  // a block's schema lists many attributes its value leaves null.
-  Child* ChildRoom(size_t n) { return static_cast<Child*>(ctx_.arena->Allocate(sizeof(Child) * n, alignof(Child))); }
-  static Child& TakeChild(Child* room, size_t i) { return *new (room + i) Child(); }
 
   const RenderOpts& opts_;
   const DiffContext& ctx_;
@@ -412,6 +546,8 @@ class Writer {
   size_t pos_ = 0;  // the cursor: the end of the text in data_, not yet in *out_
   const text::GoUnicode unicode_;  // the release's %q tables
   const std::string_view symbol_;  // the no-op action's symbol, or nothing
+  // The symbol is spaces only (uncoloured), or nothing.
+  const bool blank_symbol_ = symbol_.find_first_not_of(' ') == std::string_view::npos;
   std::string scratch_;
 };
 
@@ -477,11 +613,11 @@ bool Writer::WriteTyped(const Child& child, const CtyType* type, int indent, boo
       // with itself) and processSet (no two elements alike): the elements
       // are slice children, which do not inherit non_legacy_schema.
       return WriteArray(
-          v, s, indent, [&](Child* c) { return PrepareTyped(c, element, false, true); },
+          v, s, element, indent, [&](Child* c) { return PrepareTyped(c, element, false, true); },
           [&](const Child& c) { return WriteTyped(c, element, indent + 1, false); });
     case CtyType::Kind::kMap:
       return WriteMap(
-          v, s, indent, false, element->kind == CtyType::Kind::kObject,
+          v, s, element, indent, false, element->kind == CtyType::Kind::kObject,
           [&](Child* c) { return PrepareTyped(c, element, non_legacy, true); },
           [&](const Child& c) { return WriteTyped(c, element, indent + 1, non_legacy); });
     case CtyType::Kind::kObject:
@@ -548,10 +684,10 @@ bool Writer::WriteNested(const Child& child, const stream::NestedType& nested, i
     case stream::NestingMode::kList:
     case stream::NestingMode::kSet:
       // processNestedList / processSet: slice children, non_legacy_schema dropped.
-      return WriteArray(v, s, indent, prepare_element,
+      return WriteArray(v, s, nullptr, indent, prepare_element,
                         [&](const Child& c) { return object(c.value, c.sensitive, indent + 1, false); });
     case stream::NestingMode::kMap:
-      return WriteMap(v, s, indent, true, true, prepare_element,
+      return WriteMap(v, s, nullptr, indent, true, true, prepare_element,
                       [&](const Child& c) { return object(c.value, c.sensitive, indent + 1, non_legacy); });
     default:
       return false;
@@ -562,38 +698,42 @@ template <typename Attr, typename Prepare, typename Write>
 bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const Attr> attributes, int indent,
                          Prepare prepare, Write write) {
   const JsonValue* sens = AsObject(s);
-  // Attributes sorted by name, those null left out; a member the type lacks
-  // is left to the general path (it notes unknown names).
-  Child* children = ChildRoom(attributes.size());
-  const Attr** schema = ctx_.arena->NewArray<const Attr*>(attributes.size());
-  size_t n = 0, hits = 0, at_value = 0, at_sensitive = 0;
+  // The attributes present, in order (a member the type lacks is left to
+  // the general path, which notes unknown names); write-only ones are
+  // listed even when null, with the object's action.
   for (const Attr& a : attributes) {
-    if (IsWriteOnly(a)) return false;  // listed even when null, with the object's action
-    const JsonValue* value = NextMember(v, a.name, &at_value);
-    if (value == nullptr) continue;
-    ++hits;
-    Child& c = TakeChild(children, n);
-    c.name = a.name;
-    c.value = value;
-    c.sensitive = NextMember(sens, a.name, &at_sensitive);
-    if (!prepare(&c, a)) return false;
-    schema[n++] = &a;
+    if (IsWriteOnly(a)) return false;
   }
-  if (hits != NonNullMembers(v)) return false;
-  for (size_t i = 1; i < n; ++i) {
-    if (!(children[i - 1].name < children[i].name)) return false;  // schemas come sorted
-  }
+  Present<Attr>* present = NewPresent<Attr>(std::min(attributes.size(), v->size));
+  size_t n = 0;
+  if (!MatchMembers(v, attributes, present, &n)) return false;
   if (n == 0) {
     Put("{}");
     return true;
   }
   size_t max_len = 0;
-  const Label* names = NameLabels(children, n, &max_len);
-  Put("{\n");
   for (size_t i = 0; i < n; ++i) {
-    Warning(children[i], indent + 1);
-    NameLine(indent + 1, names[i], max_len);
-    if (!write(children[i], *schema[i])) return false;
+    present[i].label = NameLabel(present[i].attr->name, present[i].attr->plain_name);
+    max_len = std::max(max_len, present[i].label.bytes());
+  }
+  Put("{\n");
+  size_t at_sensitive = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const Attr& a = *present[i].attr;
+    const JsonValue* cs = NextMember(sens, a.name, &at_sensitive);
+    if (IsDirect(present[i].value, cs, TypeOf(a))) {
+      NameLine(indent + 1, present[i].label, max_len);
+      WritePrimitive(present[i].value, indent + 1, "\n", 1);
+      continue;
+    }
+    Child c;
+    c.name = a.name;
+    c.value = present[i].value;
+    c.sensitive = cs;
+    if (!prepare(&c, a)) return false;
+    Warning(c, indent + 1);
+    NameLine(indent + 1, present[i].label, max_len);
+    if (!write(c, a)) return false;
     Put('\n');
   }
   Closing('}', indent);
@@ -601,24 +741,28 @@ bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const
 }
 
 template <typename Prepare, typename Write>
-bool Writer::WriteArray(const JsonValue* array, const JsonValue* s, int indent, Prepare prepare, Write write) {
+bool Writer::WriteArray(const JsonValue* array, const JsonValue* s, const CtyType* element, int indent,
+                        Prepare prepare, Write write) {
   if (array->size == 0) {
     Put("[]");
     return true;
   }
   const JsonValue* sens = AsArray(s);
-  Child* children = NewChildren(array->size);
-  for (size_t i = 0; i < array->size; ++i) {
-    children[i].value = array->items[i];
-    children[i].sensitive = Item(sens, i);
-    if (!prepare(&children[i])) return false;
-  }
   Put("[\n");
   for (size_t i = 0; i < array->size; ++i) {
-    Warning(children[i], indent + 1);
-    Indent(indent + 1);
-    Symbol();
-    if (!write(children[i])) return false;
+    const JsonValue* cs = Item(sens, i);
+    if (IsDirect(array->items[i], cs, element)) {
+      Done(LineStart(indent + 1, 0));
+      WritePrimitive(array->items[i], indent + 1, ",\n", 2);
+      continue;
+    }
+    Child c;
+    c.value = array->items[i];
+    c.sensitive = cs;
+    if (!prepare(&c)) return false;
+    Warning(c, indent + 1);
+    Done(LineStart(indent + 1, 0));
+    if (!write(c)) return false;
     Put(",\n");
   }
   Closing(']', indent);
@@ -626,7 +770,8 @@ bool Writer::WriteArray(const JsonValue* array, const JsonValue* s, int indent, 
 }
 
 template <typename Prepare, typename Write>
-bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, int indent, bool nested, bool objects,
+bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, const CtyType* element, int indent, bool nested,
+                      bool objects,
                       Prepare prepare, Write write) {
   const JsonValue* sens = AsObject(s);
   // A plain map takes its keys from the sensitivity marks too (AllKeys):
@@ -641,24 +786,26 @@ bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, int indent, bool
     Put("{}");
     return true;
   }
-  Child* children = NewChildren(map->size);
   Label* keys = ctx_.arena->NewArray<Label>(map->size);
   size_t max_len = 0;
   for (size_t i = 0; i < map->size; ++i) {
-    Child& c = children[i];
-    c.name = map->members[i].key;
-    c.value = map->members[i].value;
-    c.sensitive = Member(sens, c.name);
-    if (!prepare(&c)) return false;
-    scratch_.clear();
-    text::AppendGoQuoted(scratch_, c.name, unicode_);
-    const std::string_view quoted = ctx_.arena->CopyString(scratch_);
-    keys[i] = Label{quoted, text::GoRuneCount(quoted)};
-    max_len = std::max(max_len, quoted.size());
+    keys[i] = KeyLabel(map->members[i].key);
+    max_len = std::max(max_len, keys[i].bytes());
   }
   Put("{\n");
+  size_t at_sensitive = 0;
   for (size_t i = 0; i < map->size; ++i) {
-    const Child& c = children[i];
+    const JsonValue* cs = NextMember(sens, map->members[i].key, &at_sensitive);
+    if (IsDirect(map->members[i].value, cs, element)) {
+      NameLine(indent + 1, keys[i], nested ? 0 : max_len);
+      WritePrimitive(map->members[i].value, indent + 1, "\n", 1);
+      continue;
+    }
+    Child c;
+    c.name = map->members[i].key;
+    c.value = map->members[i].value;
+    c.sensitive = cs;
+    if (!prepare(&c)) return false;
     Warning(c, indent + 1);
     NameLine(indent + 1, keys[i], nested ? 0 : max_len);  // nested maps' keys are not padded
     if (!write(c)) return false;
@@ -690,9 +837,13 @@ void Writer::WriteJson(const JsonValue* v, int indent) {
     }
     Put("[\n");
     for (size_t i = 0; i < v->size; ++i) {
-      Indent(indent + 1);
-      Symbol();
-      WriteJson(v->items[i], indent + 1);
+      const JsonValue* item = v->items[i];
+      Done(LineStart(indent + 1, 0));
+      if (item != nullptr && !item->IsArray() && !item->IsObject()) {
+        WritePrimitive(item, indent + 1, ",\n", 2);
+        continue;
+      }
+      WriteJson(item, indent + 1);
       Put(",\n");
     }
     Closing(']', indent);
@@ -706,12 +857,17 @@ void Writer::WriteJson(const JsonValue* v, int indent) {
   size_t max_len = 0;
   for (size_t i = 0; i < v->size; ++i) {
     names[i] = NameLabel(v->members[i].key);
-    max_len = std::max(max_len, names[i].text.size());
+    max_len = std::max(max_len, names[i].bytes());
   }
   Put("{\n");
   for (size_t i = 0; i < v->size; ++i) {
+    const JsonValue* member = v->members[i].value;
     NameLine(indent + 1, names[i], max_len);
-    WriteJson(v->members[i].value, indent + 1);
+    if (member != nullptr && !member->IsArray() && !member->IsObject()) {
+      WritePrimitive(member, indent + 1, "\n", 1);
+      continue;
+    }
+    WriteJson(member, indent + 1);
     Put('\n');
   }
   Closing('}', indent);
@@ -724,45 +880,104 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
   non_legacy = non_legacy || block.non_legacy;
   const JsonValue* sens = AsObject(sensitive);
   const bool fold_empty = ctx_.flavor->empty_strings_null_in_block_attributes;
+  const std::span<const stream::NamedAttribute> attributes = block.attributes;
+  const std::span<const stream::NamedBlockType> block_types = block.block_types;
 
-  // Attributes: those null on both sides are not recorded (after OpenTofu
-  // folds "" to null); write-only ones always are, with the block's action.
-  Child* attrs = ChildRoom(block.attributes.size());
-  const stream::Attribute** attr_schema = ctx_.arena->NewArray<const stream::Attribute*>(block.attributes.size());
-  size_t n = 0, hits = 0, at_value = 0, at_sensitive = 0;
-  for (const stream::NamedAttribute& a : block.attributes) {
-    if (a.attribute->write_only) return false;
-    const JsonValue* value = NextMember(values, a.name, &at_value);
-    hits += value != nullptr;
-    if (fold_empty && IsEmptyString(value)) value = nullptr;
-    if (value == nullptr) continue;
-    Child& c = TakeChild(attrs, n);
-    c.name = a.name;
-    c.value = value;
-    c.sensitive = NextMember(sens, a.name, &at_sensitive);
-    if (!PrepareAttribute(&c, *a.attribute, non_legacy, false)) return false;
-    attr_schema[n++] = a.attribute;
-  }
-  for (size_t i = 1; i < n; ++i) {
-    if (!(attrs[i - 1].name < attrs[i].name)) return false;  // the differ sorts; schemas come sorted
-  }
-
-  // Nested block groups, in the schema's order; null ones are not recorded.
+  // One walk of the value's members (sorted) against the attributes and the
+  // block types (each sorted by name). Attributes null (after OpenTofu
+  // folds "" to null) are not recorded, nor are null block groups; a
+  // non-null member the schema lacks is left to the general path, which
+  // notes unknown names; so is a name that is both an attribute and a block
+  // type.
+  Present<stream::NamedAttribute>* attrs = NewPresent<stream::NamedAttribute>(std::min(attributes.size(), values->size));
   struct Group {
     const stream::NamedBlockType* type;
     const JsonValue* value;
-    const JsonValue* sensitive;
   };
-  Group* groups = ctx_.arena->NewArray<Group>(block.block_types.size());
-  size_t ngroups = 0;
-  at_value = at_sensitive = 0;
-  for (const stream::NamedBlockType& bt : block.block_types) {
-    const JsonValue* value = NextMember(values, bt.name, &at_value);
-    const JsonValue* s = NextMember(sens, bt.name, &at_sensitive);
-    if (stream::IsTrue(s)) return false;  // a sensitive block group
-    if (value == nullptr) continue;
-    ++hits;
-    switch (bt.block_type->nesting) {
+  Group* groups = static_cast<Group*>(
+      ctx_.arena->Allocate(sizeof(Group) * std::min(block_types.size(), values->size), alignof(Group)));
+  size_t n = 0, ngroups = 0, a = 0, b = 0;
+  const size_t na = attributes.size(), nb = block_types.size();
+  for (size_t i = 0; i < values->size; ++i) {
+    const stream::JsonMember& m = values->members[i];
+    int ca = 1, cb = 1;
+    if (a < na && stream::KeyEqual(attributes[a].name, m.key)) {
+      ca = 0;  // the usual case: the next attribute
+    } else {
+      while (a < na && (ca = stream::KeyCompare(attributes[a].name, m.key)) < 0) {
+        if (attributes[a].attribute->write_only) return false;  // listed even when null
+        ++a;
+      }
+    }
+    while (b < nb && (cb = stream::KeyCompare(block_types[b].name, m.key)) < 0) ++b;
+    const bool is_attribute = a < na && ca == 0;
+    const bool is_block_type = b < nb && cb == 0;
+    if (is_attribute) {
+      if (is_block_type) return false;
+      const stream::NamedAttribute& attr = attributes[a++];
+      if (attr.attribute->write_only) return false;
+      const JsonValue* value = m.value;
+      if (fold_empty && IsEmptyString(value)) value = nullptr;
+      if (value != nullptr) attrs[n++] = {&attr, value, {}};
+    } else if (is_block_type) {
+      if (m.value != nullptr) groups[ngroups++] = Group{&block_types[b], m.value};
+      ++b;
+    } else if (m.value != nullptr) {
+      return false;
+    }
+  }
+  for (; a < na; ++a) {
+    if (attributes[a].attribute->write_only) return false;
+  }
+  // A sensitive block group, null or not, is left to the general path.
+  if (sens != nullptr) {
+    for (size_t i = 0; i < sens->size; ++i) {
+      if (!stream::IsTrue(sens->members[i].value)) continue;
+      for (const stream::NamedBlockType& bt : block_types) {
+        if (bt.name == sens->members[i].key) return false;
+      }
+    }
+  }
+
+  if (n == 0 && ngroups == 0) {
+    Put("{}");
+    return true;
+  }
+  // id, name and tags (importantAttribute) are identifiers: their labels
+  // are the names themselves.
+  size_t max_len = 0;
+  for (size_t i = 0; i < n; ++i) {
+    attrs[i].label = NameLabel(attrs[i].attr->name, attrs[i].attr->plain_name);
+    max_len = std::max(max_len, attrs[i].label.bytes());
+  }
+  Put("{\n");
+  size_t at_sensitive = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const stream::NamedAttribute& attr = *attrs[i].attr;
+    const JsonValue* s = NextMember(sens, attr.name, &at_sensitive);
+    if (IsDirect(attrs[i].value, s, TypeOf(attr))) {
+      NameLine(indent + 1, attrs[i].label, max_len);
+      WritePrimitive(attrs[i].value, indent + 1, "\n", 1);
+      continue;
+    }
+    Child c;
+    c.name = attr.name;
+    c.value = attrs[i].value;
+    c.sensitive = s;
+    if (!PrepareAttribute(&c, *attr.attribute, non_legacy, false)) return false;
+    Warning(c, indent + 1);
+    NameLine(indent + 1, attrs[i].label, max_len);
+    if (!WriteAttribute(c, *attr.attribute, indent + 1, non_legacy)) return false;
+    Put('\n');
+  }
+  std::string key;
+  at_sensitive = 0;
+  for (size_t g = 0; g < ngroups; ++g) {
+    const Group& group = groups[g];
+    const stream::NestingMode nesting = group.type->block_type->nesting;
+    const JsonValue* value = group.value;
+    const JsonValue* group_sensitive = NextMember(sens, group.type->name, &at_sensitive);
+    switch (nesting) {
       case stream::NestingMode::kList:
         if (!value->IsArray()) return false;
         break;
@@ -777,67 +992,47 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
       default:
         return false;
     }
-    groups[ngroups++] = Group{&bt, value, s};
-  }
-  // Members the schema lacks are noted by the general path.
-  if (hits != NonNullMembers(values)) return false;
-
-  if (n == 0 && ngroups == 0) {
-    Put("{}");
-    return true;
-  }
-  // id, name and tags (importantAttribute) are identifiers: their labels
-  // are the names themselves.
-  size_t max_len = 0;
-  const Label* names = NameLabels(attrs, n, &max_len);
-  Put("{\n");
-  for (size_t i = 0; i < n; ++i) {
-    const Child& c = attrs[i];
-    Warning(c, indent + 1);
-    NameLine(indent + 1, names[i], max_len);
-    if (!WriteAttribute(c, *attr_schema[i], indent + 1, non_legacy)) return false;
-    Put('\n');
-  }
-  std::string key;
-  for (size_t g = 0; g < ngroups; ++g) {
-    const Group& group = groups[g];
     const stream::Block& nested = *group.type->block_type->block;
+    const Label name = NameLabel(group.type->name, group.type->plain_name);
     bool first = true;
     auto write_block = [&](const JsonValue* v, const JsonValue* s, std::string_view map_key, bool nl) {
       if (v == nullptr || !v->IsObject()) return false;
       if (first && n > 0) Put('\n');
       first = false;
-      Indent(indent + 1);
-      Symbol();
-      Put(NameLabel(group.type->name).text);
-      Put(map_key);
-      Put(' ');
+      char* p = LineStart(indent + 1, name.bytes() + map_key.size() + 1);
+      if (name.quote) *p++ = '"';
+      p = PutBytes(p, name.text);
+      if (name.quote) *p++ = '"';
+      p = PutBytes(p, map_key);
+      *p = ' ';
+      Done(p + 1);
       if (!Block(v, s, nested, indent + 1, nl)) return false;
       Put('\n');
       return true;
     };
-    switch (group.type->block_type->nesting) {
+    switch (nesting) {
       case stream::NestingMode::kSingle:
       case stream::NestingMode::kGroup:
-        if (!write_block(group.value, group.sensitive, "", non_legacy)) return false;
+        if (!write_block(value, group_sensitive, "", non_legacy)) return false;
         break;
       case stream::NestingMode::kList:
       case stream::NestingMode::kSet: {
         // Slice children: non_legacy_schema is not inherited.
-        const JsonValue* sens_items = AsArray(group.sensitive);
-        for (size_t i = 0; i < group.value->size; ++i) {
-          if (!write_block(group.value->items[i], Item(sens_items, i), "", false)) return false;
+        const JsonValue* sens_items = AsArray(group_sensitive);
+        for (size_t i = 0; i < value->size; ++i) {
+          if (!write_block(value->items[i], Item(sens_items, i), "", false)) return false;
         }
         break;
       }
       case stream::NestingMode::kMap: {
-        const JsonValue* sens_members = AsObject(group.sensitive);
-        for (size_t i = 0; i < group.value->size; ++i) {
-          const stream::JsonMember& m = group.value->members[i];
+        const JsonValue* sens_members = AsObject(group_sensitive);
+        size_t at = 0;
+        for (size_t i = 0; i < value->size; ++i) {
+          const stream::JsonMember& m = value->members[i];
           key.clear();
           key.push_back(' ');
           text::AppendGoQuoted(key, m.key, unicode_);
-          if (!write_block(m.value, Member(sens_members, m.key), key, non_legacy)) return false;
+          if (!write_block(m.value, NextMember(sens_members, m.key, &at), key, non_legacy)) return false;
         }
         break;
       }

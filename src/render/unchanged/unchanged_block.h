@@ -3,11 +3,11 @@
 // the diff tree the differ would: what ComputeDiffForBlock followed by
 // Diff::RenderHuman prints with ShowUnchangedChildren set, for the values it
 // takes. It mirrors the block, list, set, map and object renderers for no-op
-// children only. Bools, numbers and one-line strings that do not start like
-// JSON are written as the primitive renderer writes a no-op; every other
-// leaf (a sensitive, null or empty value, a dynamic value, a string that
-// may be JSON or spans lines) is still diffed and rendered by the general
-// differ and renderers, so heredocs and masks are theirs. (A string holding
+// children only. Bools, numbers and strings that do not start like JSON are
+// written as the primitive renderer writes a no-op (%q on one line, a
+// heredoc when they span lines); every other leaf (a sensitive, null or
+// empty value, a dynamic value, a string that may be JSON) is still diffed
+// and rendered by the general differ and renderers, so masks are theirs. (A string holding
 // a JSON object or array, under Terraform's reading, is parsed here and its
 // jsonencode() written the way jsondiff's renderers would.)
 //

@@ -159,5 +159,124 @@ TEST_CASE("unchanged block: write-only attributes go to the general path", "[unc
   CHECK_FALSE(r.fast);
 }
 
+TEST_CASE("unchanged block: heredocs, quoted map keys and JSON strings written here", "[unchanged]") {
+  for (const Flavor* flavor : {&TerraformFlavor(), &OpenTofuFlavor()}) {
+    INFO("flavor " << flavor->name);
+    for (std::string_view values : {
+             // Heredocs: trailing and leading space trimmed (strings.TrimSpace), blank and
+             // indented lines, one that trims to nothing, and lines inside a list and a map.
+             R"({"script": "  \n  a\n\n\tb  \n\u00a0"})", R"({"script": "x\n"})", R"({"script": " \n "})",
+             R"({"zones": ["one\ntwo", "three"], "tags": {"k": "l1\nl2", "k2": "v"}})",
+             R"({"settings": {"a": "p\nq", "b": ["r\ns"]}})",
+             // Map keys: plain, needing escapes ("\"", "\\", control, non-ASCII), and padded.
+             R"({"tags": {"plain": "1", "with \"quote\"": "2", "back\\slash": "3", "tab\there": "4", "é": "5", "": "6"}})",
+             R"({"named": {"a\"b": {"v": "1"}, "plain": {"v": "2"}}})",
+             R"({"nested_map": {"x y": {"key": "1"}, "é\u0001": {"key": "2"}}})",
+             // Attribute names that are no plain identifiers, next to plain ones.
+             R"({"id": "a", "odd name": "b", "name": "c"})",
+             // A string holding JSON, one that only looks like it, and a heredoc inside JSON.
+             R"({"policy": "{\"b\":\"x\\ny\",\"a\":[1,{\"k:v\":true}]}", "name": "[not json"})",
+         }) {
+      INFO(values);
+      Rendered r = Render(values, "null", *flavor);
+      CHECK(r.fast);
+      CHECK(r.error.empty());
+      CHECK(r.fast_text == r.general_text);
+    }
+  }
+}
+
+TEST_CASE("unchanged block: sensitive marks beside the members written here", "[unchanged]") {
+  // Marks on some attributes only (the walk over them skips the others), on
+  // map keys, on list elements and inside nested blocks.
+  Rendered r = Render(
+      R"({"count": 1, "enabled": true, "id": "x", "name": "n", "password": "p", "tags": {"a": "1", "b": "2", "c": "3"},
+          "ports": [1, 2, 3], "disk": [{"size": 5, "tag": [{"k": "z"}]}]})",
+      R"({"enabled": true, "password": true, "tags": {"b": true}, "ports": [false, true], "disk": [{"size": true}]})");
+  CHECK(r.fast);
+  CHECK(r.fast_text == r.general_text);
+  CHECK(r.fast_text.find("(sensitive value)") != std::string::npos);
+}
+
+TEST_CASE("unchanged block: a sensitive block group, present or null, goes to the general path", "[unchanged]") {
+  for (std::string_view values : {R"({"id": "x", "disk": [{"size": 1}]})", R"({"id": "x", "disk": null})", R"({"id": "x"})"}) {
+    INFO(values);
+    Rendered r = Render(values, R"({"disk": true})");
+    CHECK_FALSE(r.fast);
+    CHECK(r.fast_text == "prefix ");
+  }
+}
+
+TEST_CASE("unchanged block: block types and attributes whose names are no identifiers", "[unchanged]") {
+  // The block type's name is %q-quoted on its header line, as attribute
+  // names are on theirs (in place, or with escapes).
+  constexpr std::string_view kOdd = R"({"attributes": {"-dash": {"type": "string", "optional": true},
+      "a\"q": {"type": "string", "optional": true}, "ok": {"type": "string", "optional": true}},
+      "block_types": {"-leading-dash": {"nesting_mode": "list", "block": {"attributes": {"x": {"type": "number", "optional": true}}}},
+        "with\\slash": {"nesting_mode": "map", "block": {"attributes": {"y": {"type": "bool", "optional": true}}}},
+        "日本": {"nesting_mode": "single", "block": {"attributes": {"z": {"type": "string", "optional": true}}}}}})";
+  for (const Flavor* flavor : {&TerraformFlavor(), &OpenTofuFlavor()}) {
+    INFO("flavor " << flavor->name);
+    Rendered r = Render(R"({"-dash": "d", "a\"q": "q", "ok": "o", "-leading-dash": [{"x": 1}, {"x": 2}],
+        "with\\slash": {"k": {"y": true}}, "日本": {"z": "zz"}})", "null", *flavor, kOdd);
+    CHECK(r.fast);
+    CHECK(r.fast_text == r.general_text);
+    CHECK(r.fast_text.find("\"-leading-dash\" {") != std::string::npos);
+  }
+}
+
+TEST_CASE("unchanged block: a name both an attribute and a block type goes to the general path", "[unchanged]") {
+  constexpr std::string_view kClash = R"({"attributes": {"x": {"type": "string", "optional": true}},
+      "block_types": {"x": {"nesting_mode": "single", "block": {"attributes": {}}}}})";
+  Rendered r = Render(R"({"x": "v"})", "null", TerraformFlavor(), kClash);
+  CHECK_FALSE(r.fast);
+  CHECK(r.fast_text == "prefix ");
+}
+
+TEST_CASE("unchanged block: null members the schema lacks are ignored, non-null ones are not", "[unchanged]") {
+  Rendered ignored = Render(R"({"aaa": null, "id": "x", "zzz": null})", "null");
+  CHECK(ignored.fast);
+  CHECK(ignored.fast_text == ignored.general_text);
+  Rendered object = Render(R"({"settings": {"a": "x", "extra": null}})", "null");
+  CHECK(object.fast);
+  CHECK(object.fast_text == object.general_text);
+  Rendered not_ignored = Render(R"({"settings": {"a": "x", "extra": 1}})", "null");
+  CHECK_FALSE(not_ignored.fast);
+}
+
+TEST_CASE("unchanged block: long map keys with one byte %q escapes, at every place", "[unchanged]") {
+  // Keys of 8 bytes and more are checked eight bytes at a time: one byte
+  // that needs an escape at each position of a 17-byte key, and the bytes
+  // either side of each range %q leaves as they are.
+  for (const char* special : {"\\\"", "\\\\", "\\u001f", "\\u007f", "\\u0000", "\\t", "é", " ", "~", "!", "#", "[", "]"}) {
+    for (size_t at = 0; at <= 16; ++at) {
+      std::string key(16, 'k');
+      key.insert(at, special);
+      const std::string values = R"({"tags": {")" + key + R"(": "v", "short": "w"}, "named": {")" + key + R"(": {"v": "x"}}})";
+      INFO(values);
+      Rendered r = Render(values, "null");
+      CHECK(r.fast);
+      CHECK(r.fast_text == r.general_text);
+    }
+  }
+}
+
+TEST_CASE("unchanged block: sets with equal elements go to the general path, sets without are written", "[unchanged]") {
+  // Small sets are compared pair by pair, larger ones by hashes.
+  for (std::string_view values : {R"({"zones": ["a", "b", "c"]})", R"({"disk": [{"size": 1, "tag": [{"k": "a"}, {"k": "b"}]}]})",
+                                  R"({"zones": ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]})"}) {
+    INFO(values);
+    Rendered r = Render(values, "null");
+    CHECK(r.fast);
+    CHECK(r.fast_text == r.general_text);
+  }
+  for (std::string_view values : {R"({"zones": ["a", "b", "a"]})", R"({"disk": [{"size": 1, "tag": [{"k": "a"}, {"k": "a"}]}]})",
+                                  R"({"zones": ["1", "2", "3", "4", "5", "6", "7", "8", "9", "1"]})"}) {
+    INFO(values);
+    Rendered r = Render(values, "null");
+    CHECK_FALSE(r.fast);
+  }
+}
+
 }  // namespace
 }  // namespace tfstream::render::unchanged
