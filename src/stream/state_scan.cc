@@ -62,6 +62,9 @@ struct WalkPass {
   // scanner's text is all of it.
   const ArrivingText* arriving = nullptr;
   bool all = true;
+  // In document order: some module object has resources after child
+  // modules, so that document order is not RenderHumanState's.
+  bool resources_after_children = false;
 
   // `outer_depth`: containers open around the value (for the depth limit).
   bool Skip(JsonScanner* s, int outer_depth) const {
@@ -275,6 +278,8 @@ bool ReadModule(JsonScanner* s, StateModule* m, WalkPass* pass, int nesting) {
     bool ok;
     if (key.Is("resources")) {
       if (std::exchange(seen_resources, true)) pass->repeated_structure = true;
+      // (The root's arrays are walked by their ranges whatever their order.)
+      if (nesting > 0 && m->has_child_modules) pass->resources_after_children = true;
       ok = pass->in_document_order != nullptr
                ? ReadArrayInDocumentOrder(s, true, &m->resources, &m->has_resources, pass, nesting)
                : Resumable(s, pass, [&] {
@@ -318,6 +323,11 @@ struct ModuleWalk {
   StateResourceFacts rf;
 
   Status Walk(const StateModule& m, bool first, int nesting);
+  // The resources array at the cursor, element by element; *first as Walk's.
+  Status Resources(JsonScanner& s, bool* first, int nesting);
+  // The module object at the cursor, read once in document order, where
+  // that is RenderHumanState's (StateModule::children_in_document_order).
+  Status WalkInDocumentOrder(JsonScanner& s, bool first, int nesting);
 };
 
 Status ModuleWalk::Walk(const StateModule& m, bool first, int nesting) {
@@ -325,11 +335,74 @@ Status ModuleWalk::Walk(const StateModule& m, bool first, int nesting) {
   JsonScanner s(doc);
   uint64_t released_from = m.child_modules.begin;
   ReleaseBehind(&s, kDropBatch, done_range, &released_from);
-  const int element_depth = ElementDepth(nesting);
-  int index = 0;
   if (m.resources.present) {
     s.Seek(m.resources.begin);
     released_from = m.resources.begin;
+    if (Status st = Resources(s, &first, nesting); !st.ok()) return st;
+  }
+  if (m.child_modules.present) {
+    s.Seek(m.child_modules.begin);
+    released_from = m.child_modules.begin;
+    bool at_first = true;
+    if (!s.BeginArray("'['")) return s.status();
+    while (s.NextElement(&at_first)) {
+      StateModule child;
+      if (s.Peek() != '{' && s.Peek() != 'n') {
+        return Status::Error("expected an object for a child module, found " + std::string(Found(s.Peek())), s.pos());
+      }
+      if (m.children_in_document_order) {
+        // One pass over the child: no coming back to its arrays.
+        if (Status st = WalkInDocumentOrder(s, first, nesting + 1); !st.ok()) return st;
+        continue;
+      }
+      const size_t child_begin = s.pos();
+      released_from = child_begin;
+      if (!ReadModule(&s, &child, pass, nesting + 1)) return s.status();
+      size_t resume = s.pos();
+      Status st = Walk(child, first, nesting + 1);
+      if (!st.ok()) return st;
+      s.Seek(resume);
+      released_from = resume;
+    }
+    if (!s.ok()) return s.status();
+  }
+  return Status::Ok();
+}
+
+Status ModuleWalk::WalkInDocumentOrder(JsonScanner& s, bool first, int nesting) {
+  if (nesting > JsonScanner::kMaxDepth) return Status::Error("modules nested too deep", s.pos());
+  const int depth = ModuleDepth(nesting);
+  if (s.Peek() == 'n') return s.SkipStructurally(depth) ? Status::Ok() : s.status();
+  if (!s.BeginObject("'{'")) return s.status();
+  bool at_key = true;
+  std::string_view raw_key;
+  while (s.NextKey(&at_key, &raw_key)) {
+    const FieldKey key(raw_key);
+    const bool array = s.Peek() == '[';
+    if (array && key.Is("resources")) {
+      if (Status st = Resources(s, &first, nesting); !st.ok()) return st;
+    } else if (array && key.Is("child_modules")) {
+      bool at_first = true;
+      if (!s.BeginArray("'['")) return s.status();
+      while (s.NextElement(&at_first)) {
+        if (s.Peek() != '{' && s.Peek() != 'n') {
+          return Status::Error("expected an object for a child module, found " + std::string(Found(s.Peek())),
+                               s.pos());
+        }
+        if (Status st = WalkInDocumentOrder(s, first, nesting + 1); !st.ok()) return st;
+      }
+      if (!s.ok()) return s.status();
+    } else if (!s.SkipStructurally(depth + 1)) {
+      return s.status();
+    }
+  }
+  return s.status();
+}
+
+Status ModuleWalk::Resources(JsonScanner& s, bool* first, int nesting) {
+  const int element_depth = ElementDepth(nesting);
+  int index = 0;
+  {
     bool at_first = true;
     if (!s.BeginArray("'['")) return s.status();
     while (s.NextElement(&at_first)) {
@@ -352,35 +425,13 @@ Status ModuleWalk::Walk(const StateModule& m, bool first, int nesting) {
       } else if (!s.SkipStructurally(element_depth)) {
         return s.status();
       }
-      Status st = fn(doc.substr(begin, s.pos() - begin), begin, first ? 0 : (index == 0 ? 2 : 1), rf);
+      Status st = fn(doc.substr(begin, s.pos() - begin), begin, *first ? 0 : (index == 0 ? 2 : 1), rf);
       if (!st.ok()) return st;
-      first = false;
+      *first = false;
       ++index;
     }
-    if (!s.ok()) return s.status();
   }
-  if (m.child_modules.present) {
-    s.Seek(m.child_modules.begin);
-    released_from = m.child_modules.begin;
-    bool at_first = true;
-    if (!s.BeginArray("'['")) return s.status();
-    while (s.NextElement(&at_first)) {
-      StateModule child;
-      if (s.Peek() != '{' && s.Peek() != 'n') {
-        return Status::Error("expected an object for a child module, found " + std::string(Found(s.Peek())), s.pos());
-      }
-      const size_t child_begin = s.pos();
-      released_from = child_begin;
-      if (!ReadModule(&s, &child, pass, nesting + 1)) return s.status();
-      size_t resume = s.pos();
-      Status st = Walk(child, first, nesting + 1);
-      if (!st.ok()) return st;
-      s.Seek(resume);
-      released_from = resume;
-    }
-    if (!s.ok()) return s.status();
-  }
-  return Status::Ok();
+  return s.status();
 }
 
 // values: {"outputs": {...}, "root_module": {...}}; null leaves the struct.
@@ -579,6 +630,7 @@ Status ScanState(std::string_view doc, StateFacts* facts, const StateScanOptions
       once.in_document_order = facts;
       if (WalkState(doc, facts, opts, &once).ok() && !once.repeated_structure && !once.unusual) {
         facts->in_document_order = true;
+        facts->root.children_in_document_order = !once.resources_after_children;
         return Status::Ok();
       }
       *facts = StateFacts{};
@@ -629,6 +681,7 @@ bool ScanStateAsItArrives(const ArrivingText& text, StateFacts* facts, const Sta
   const std::string_view first = text(kMinArrival, &once.all);
   if (WalkState(first, facts, opts, &once).ok() && !once.repeated_structure && !once.unusual) {
     facts->in_document_order = true;
+    facts->root.children_in_document_order = !once.resources_after_children;
     return true;
   }
   *facts = StateFacts{};

@@ -31,6 +31,13 @@ namespace tfstream::stream {
 struct StateModule {
   ByteRange resources, child_modules;
   bool has_resources = false, has_child_modules = false;  // non-empty arrays
+  // Set by a scan in document order (StateFacts::in_document_order) on the
+  // root: no module object below it has its resources after its child
+  // modules, so a walk reads each of them once, front to back, in
+  // RenderHumanState's order, instead of recording its arrays and coming
+  // back to them (which passed over each module's resources once more per
+  // level of nesting).
+  bool children_in_document_order = false;
 };
 
 // The shallow facts of one jsonstate.Resource.

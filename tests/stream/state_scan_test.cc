@@ -184,3 +184,57 @@ TEST_CASE("state scan as it arrives: what it cannot settle is left to the scan o
   // A null element (its mode is none of the two).
   CheckAsItArrives(R"({"values":{"root_module":{"resources":[null,)" + r + R"(]}}})", false);
 }
+
+namespace {
+
+// The walk after a scan in document order (which may let it read each
+// module object once) and after one that records every array.
+std::vector<std::string> WalkAfter(const std::string& doc, bool in_document_order, bool* children_in_order) {
+  StateScanOptions opts;
+  if (in_document_order) opts.resources = StateScanOptions::Resources::kValidatedByRender;
+  StateFacts facts;
+  REQUIRE(ScanState(doc, &facts, opts).ok());
+  *children_in_order = facts.root.children_in_document_order;
+  std::vector<std::string> seen;
+  REQUIRE(WalkStateResources(doc, facts.root, [&](std::string_view raw, uint64_t offset, int blank_lines) {
+            size_t at = raw.find("\"address\":\"") + 11;
+            seen.push_back(std::string(raw.substr(at, raw.find('"', at) - at)) + "/" + std::to_string(blank_lines) +
+                           "@" + std::to_string(offset));
+            return Status::Ok();
+          }).ok());
+  return seen;
+}
+
+}  // namespace
+
+TEST_CASE("state walk: modules read once in document order walk as the recorded arrays do", "[state]") {
+  const std::string nested =
+      R"({"values":{"root_module":{"child_modules":[{"resources":[)" + Res("module.a.t.x") + "," + Res("module.a.t.y") +
+      R"(],"address":"module.a","child_modules":[{"resources":[)" + Res("module.a.module.b.t.x") +
+      R"(]},null,{"resources":null,"child_modules":[{"resources":[)" + Res("module.a.module.c.module.d.t.x") +
+      R"(]}]}]},{"x":[1,{"resources":[]}],"resources":[]},{"resources":[)" + Res("module.e.t.x") +
+      R"(]}],"resources":[)" + Res("t.root") + R"(]}}})";
+  const std::string no_root_resources =
+      R"({"values":{"root_module":{"child_modules":[{"resources":[)" + Res("module.a.t.x") +
+      R"(]},{"resources":[)" + Res("module.b.t.x") + R"(],"child_modules":[{"resources":[)" +
+      Res("module.b.module.c.t.x") + R"(]}]}]}}})";
+  for (const std::string& doc : {nested, no_root_resources}) {
+    bool in_order = false, recorded_in_order = true;
+    const std::vector<std::string> once = WalkAfter(doc, true, &in_order);
+    CHECK(in_order);
+    CHECK(once == WalkAfter(doc, false, &recorded_in_order));
+    CHECK_FALSE(recorded_in_order);
+    CHECK(once.size() >= 3);
+  }
+  // A module with its child modules first: RenderHumanState's order is not
+  // the document's, and the walk records the arrays.
+  const std::string children_first = R"({"values":{"root_module":{"child_modules":[{"child_modules":[{"resources":[)" +
+                                     Res("module.a.module.b.t.x") + R"(]}],"resources":[)" + Res("module.a.t.x") +
+                                     R"(]}]}}})";
+  bool in_order = true, recorded = true;
+  const std::vector<std::string> walked = WalkAfter(children_first, true, &in_order);
+  CHECK_FALSE(in_order);
+  CHECK(walked == WalkAfter(children_first, false, &recorded));
+  REQUIRE(walked.size() == 2);
+  CHECK(walked[0].starts_with("module.a.t.x/0@"));
+}
