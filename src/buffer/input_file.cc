@@ -28,8 +28,8 @@ std::string Errno() { return std::strerror(errno); }
 // The copy of an input arriving through a pipe, on its thread, and what the
 // reader has been told of it.
 struct InputFile::Spooling {
-  int in = -1;    // what is copied; closed by the thread unless stdin
-  int out = -1;   // the spool
+  int in = -1;   // what is copied; closed by the thread unless stdin
+  int out = -1;  // the spool
   std::string label;
   std::mutex mu;
   std::condition_variable arrived;
@@ -140,7 +140,8 @@ Status InputFile::CopyToSpool(int fd, const std::string& label, int out,
   bool reserve = true;
   auto reserve_ahead = [&] {
     if (!reserve || total + kReserve <= reserved) return;
-    reserve = fallocate(out, FALLOC_FL_KEEP_SIZE, static_cast<off_t>(reserved), static_cast<off_t>(kReserve)) == 0;
+    reserve =
+        fallocate(out, FALLOC_FL_KEEP_SIZE, static_cast<off_t>(reserved), static_cast<off_t>(kReserve)) == 0;
     reserved += kReserve;
   };
   // From a pipe, splice() moves the data into the file inside the kernel:
@@ -246,6 +247,10 @@ Status InputFile::StartSpooling(int fd, const std::string& label) {
 }
 
 std::string_view InputFile::Arrived(uint64_t size, bool* all) {
+  if (arrival_ == nullptr) {  // complete already
+    *all = true;
+    return data();
+  }
   Spooling& sp = *arrival_;
   uint64_t have;
   {

@@ -40,11 +40,11 @@ class InputFile {
 
   // Whether the input is still being spooled (kAsItComes, before Complete).
   bool arriving() const { return arrival_ != nullptr; }
-  // REQUIRES: arriving(). Waits until at least `size` bytes have arrived, or
+  // Waits until at least `size` bytes have arrived, or
   // all of them (*all is then true), and returns the bytes arrived so far.
   // The view stays valid as long as this InputFile, whatever comes later;
   // ReleaseBefore and ReleaseRange apply to it until Complete(). From one
-  // thread at a time.
+  // thread at a time. After Complete(), data() and all.
   std::string_view Arrived(uint64_t size, bool* all);
   // Waits for the end of the input and maps all of it, as Open with kWhole
   // would have; the spool's error (what Open with kWhole would have

@@ -8,11 +8,12 @@ namespace {
 // The bytes CheckPlanStart reads of a document still arriving: its first 16
 // after any leading whitespace, or all of it when it is shorter.
 std::string_view ArrivedStart(const std::function<std::string_view(uint64_t, bool*)>& arriving) {
+  auto blank = [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
   bool all = false;
   std::string_view have = arriving(4096, &all);
   while (!all) {
     size_t start = 0;
-    while (start < have.size() && (have[start] == ' ' || have[start] == '\n' || have[start] == '\r' || have[start] == '\t')) ++start;
+    while (start < have.size() && blank(have[start])) ++start;
     if (start + 16 <= have.size()) break;
     have = arriving(2 * have.size() + 4096, &all);
   }

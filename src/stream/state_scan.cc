@@ -92,7 +92,8 @@ bool Resumable(JsonScanner* s, WalkPass* pass, Step step) {
     // Each try reads the step's bytes again: asking for twice as many as the
     // last try had keeps that linear in the step's length.
     const uint64_t have = s->text().size();
-    const std::string_view more = (*pass->arriving)(have + std::max<uint64_t>(kMinArrival, have - mark), &pass->all);
+    const std::string_view more =
+        (*pass->arriving)(have + std::max<uint64_t>(kMinArrival, have - mark), &pass->all);
     s->Resume(more, mark);
   }
 }
@@ -100,7 +101,8 @@ bool Resumable(JsonScanner* s, WalkPass* pass, Step step) {
 // Waits for the rest of a document still arriving: the scanner then has all
 // of it.
 void AwaitAll(JsonScanner* s, WalkPass* pass) {
-  while (pass->arriving != nullptr && !pass->all) s->Resume((*pass->arriving)(~uint64_t{0}, &pass->all), s->pos());
+  while (pass->arriving != nullptr && !pass->all)
+    s->Resume((*pass->arriving)(~uint64_t{0}, &pass->all), s->pos());
 }
 
 // NextKey and NextElement as resumable steps.
@@ -348,7 +350,8 @@ Status ModuleWalk::Walk(const StateModule& m, bool first, int nesting) {
     while (s.NextElement(&at_first)) {
       StateModule child;
       if (s.Peek() != '{' && s.Peek() != 'n') {
-        return Status::Error("expected an object for a child module, found " + std::string(Found(s.Peek())), s.pos());
+        return Status::Error("expected an object for a child module, found " + std::string(Found(s.Peek())),
+                             s.pos());
       }
       if (m.children_in_document_order) {
         // One pass over the child: no coming back to its arrays.
@@ -457,7 +460,8 @@ bool ReadValues(JsonScanner* s, StateFacts* facts, WalkPass* pass) {
         begin = s->pos();
         return pass->Skip(s, 2);
       });
-      if (ok) AddMapObject(null_outputs ? ByteRange{} : ByteRange{begin, s->pos(), true}, &facts->outputs_objects);
+      if (ok)
+        AddMapObject(null_outputs ? ByteRange{} : ByteRange{begin, s->pos(), true}, &facts->outputs_objects);
     } else if (key.Is("root_module")) {
       if (std::exchange(seen_root, true)) pass->repeated_structure = true;
       ok = ReadModule(s, &facts->root, pass, 0);
@@ -523,7 +527,8 @@ Status WalkState(std::string_view doc, StateFacts* facts, const StateScanOptions
       bool ok;
       if (key.Is("format_version")) {
         facts->has_format_version = true;
-        ok = Resumable(&s, pass, [&] { return ReadString(&s, "format_version", &facts->format_version, *pass, 1); });
+        ok = Resumable(&s, pass,
+                       [&] { return ReadString(&s, "format_version", &facts->format_version, *pass, 1); });
       } else if (key.Is("terraform_version")) {
         ok = Resumable(&s, pass, [&] {
           const char k = s.Peek();
@@ -555,10 +560,12 @@ Status WalkState(std::string_view doc, StateFacts* facts, const StateScanOptions
       } else if (key.Is("tfstream_provider_format_version")) {
         facts->has_provider_format_version = true;
         ok = Resumable(&s, pass, [&] {
-          return ReadString(&s, "tfstream_provider_format_version", &facts->provider_format_version, *pass, 1);
+          return ReadString(&s, "tfstream_provider_format_version", &facts->provider_format_version, *pass,
+                            1);
         });
       } else if (key.Is("tfstream_flavor")) {
-        ok = Resumable(&s, pass, [&] { return ReadString(&s, "tfstream_flavor", &facts->tfstream_flavor, *pass, 1); });
+        ok = Resumable(&s, pass,
+                       [&] { return ReadString(&s, "tfstream_flavor", &facts->tfstream_flavor, *pass, 1); });
       } else {
         ok = Resumable(&s, pass, [&] { return pass->Skip(&s, 1); });
       }
@@ -669,7 +676,8 @@ Status ScanState(std::string_view doc, StateFacts* facts, const StateScanOptions
 
 bool ScanStateAsItArrives(const ArrivingText& text, StateFacts* facts, const StateScanOptions& opts) {
   *facts = StateFacts{};
-  if (opts.resources != StateScanOptions::Resources::kValidatedByRender || opts.select || opts.in_walk_order) {
+  if (opts.resources != StateScanOptions::Resources::kValidatedByRender || opts.select ||
+      opts.in_walk_order) {
     return false;
   }
   // ScanState's first pass, each of its steps run again over more text

@@ -91,15 +91,16 @@ std::string Describe(const StateFacts& f) {
   auto range = [](const tfstream::stream::ByteRange& r) {
     return r.present ? std::to_string(r.begin) + "-" + std::to_string(r.end) : std::string("-");
   };
-  std::string out = f.format_version + "|" + std::to_string(f.has_format_version) + "|" + f.terraform_version + "|" +
-                    std::to_string(f.has_terraform_version) + std::to_string(f.terraform_version_is_string) + "|" +
-                    range(f.values) + std::to_string(f.values_repeated) + "|" + f.provider_format_version +
-                    std::to_string(f.has_provider_format_version) + "|" + f.tfstream_flavor + "|" +
-                    std::to_string(f.has_outputs) + std::to_string(f.tfstate_member) + std::to_string(f.opentofu_sign) +
-                    std::to_string(f.in_document_order) + std::to_string(f.members == tfstream::stream::DocumentMembers{}) +
-                    "|" + range(f.root.resources) + range(f.root.child_modules) + std::to_string(f.root.has_resources) +
-                    std::to_string(f.root.has_child_modules) + "|" + std::to_string(f.resource_count) + "/" +
-                    std::to_string(f.all_resource_count) + "|";
+  std::string out =
+      f.format_version + "|" + std::to_string(f.has_format_version) + "|" + f.terraform_version + "|" +
+      std::to_string(f.has_terraform_version) + std::to_string(f.terraform_version_is_string) + "|" +
+      range(f.values) + std::to_string(f.values_repeated) + "|" + f.provider_format_version +
+      std::to_string(f.has_provider_format_version) + "|" + f.tfstream_flavor + "|" +
+      std::to_string(f.has_outputs) + std::to_string(f.tfstate_member) + std::to_string(f.opentofu_sign) +
+      std::to_string(f.in_document_order) + std::to_string(f.members == tfstream::stream::DocumentMembers{}) +
+      "|" + range(f.root.resources) + range(f.root.child_modules) + std::to_string(f.root.has_resources) +
+      std::to_string(f.root.has_child_modules) + "|" + std::to_string(f.resource_count) + "/" +
+      std::to_string(f.all_resource_count) + "|";
   for (const auto& r : f.outputs_objects) out += range(r) + ",";
   out += "|";
   for (const auto& r : f.provider_schemas_objects) out += range(r) + ",";
@@ -149,17 +150,20 @@ void CheckAsItArrives(const std::string& doc, bool settles) {
 
 }  // namespace
 
-TEST_CASE("state scan as it arrives: the facts of the scan over the whole, however the bytes come", "[state]") {
+TEST_CASE("state scan as it arrives: the facts of the scan over the whole, however the bytes come",
+          "[state]") {
   const std::string two = Res("t.a") + "," + Res("module.m.t.b");
-  CheckAsItArrives(R"({"format_version":"1.0","terraform_version":"1.9.0","values":{"outputs":{"o":{"value":12,)"
-                   R"("sensitive":false}},"root_module":{"resources":[)" + two +
-                       R"(],"child_modules":[{"address":"module.m","resources":[)" + Res("module.m.t.c") +
-                       R"(]}]}}})",
-                   true);
+  CheckAsItArrives(
+      R"({"format_version":"1.0","terraform_version":"1.9.0","values":{"outputs":{"o":{"value":12,)"
+      R"("sensitive":false}},"root_module":{"resources":[)" +
+          two + R"(],"child_modules":[{"address":"module.m","resources":[)" + Res("module.m.t.c") +
+          R"(]}]}}})",
+      true);
   // Whitespace everywhere, numbers and literals at every cut, a trailing newline.
-  CheckAsItArrives(" \n{ \"serial\" : 12345 , \"values\" : { \"root_module\" : { \"resources\" : [ " + two +
-                       " ] , \"x\" : [ true , false , null , -1.5e3 ] } } , \"terraform_version\" : null }\n\n",
-                   true);
+  CheckAsItArrives(
+      " \n{ \"serial\" : 12345 , \"values\" : { \"root_module\" : { \"resources\" : [ " + two +
+          " ] , \"x\" : [ true , false , null , -1.5e3 ] } } , \"terraform_version\" : null }\n\n",
+      true);
   CheckAsItArrives(R"({"values":null})", true);
   CheckAsItArrives("null", true);
   CheckAsItArrives(R"({"format_version":"1.0","provider_schemas":{"p":{}},"tfstream_flavor":"opentofu",)"
@@ -198,8 +202,8 @@ std::vector<std::string> WalkAfter(const std::string& doc, bool in_document_orde
   std::vector<std::string> seen;
   REQUIRE(WalkStateResources(doc, facts.root, [&](std::string_view raw, uint64_t offset, int blank_lines) {
             size_t at = raw.find("\"address\":\"") + 11;
-            seen.push_back(std::string(raw.substr(at, raw.find('"', at) - at)) + "/" + std::to_string(blank_lines) +
-                           "@" + std::to_string(offset));
+            seen.push_back(std::string(raw.substr(at, raw.find('"', at) - at)) + "/" +
+                           std::to_string(blank_lines) + "@" + std::to_string(offset));
             return Status::Ok();
           }).ok());
   return seen;
@@ -209,15 +213,16 @@ std::vector<std::string> WalkAfter(const std::string& doc, bool in_document_orde
 
 TEST_CASE("state walk: modules read once in document order walk as the recorded arrays do", "[state]") {
   const std::string nested =
-      R"({"values":{"root_module":{"child_modules":[{"resources":[)" + Res("module.a.t.x") + "," + Res("module.a.t.y") +
-      R"(],"address":"module.a","child_modules":[{"resources":[)" + Res("module.a.module.b.t.x") +
-      R"(]},null,{"resources":null,"child_modules":[{"resources":[)" + Res("module.a.module.c.module.d.t.x") +
+      R"({"values":{"root_module":{"child_modules":[{"resources":[)" + Res("module.a.t.x") + "," +
+      Res("module.a.t.y") + R"(],"address":"module.a","child_modules":[{"resources":[)" +
+      Res("module.a.module.b.t.x") + R"(]},null,{"resources":null,"child_modules":[{"resources":[)" +
+      Res("module.a.module.c.module.d.t.x") +
       R"(]}]}]},{"x":[1,{"resources":[]}],"resources":[]},{"resources":[)" + Res("module.e.t.x") +
       R"(]}],"resources":[)" + Res("t.root") + R"(]}}})";
-  const std::string no_root_resources =
-      R"({"values":{"root_module":{"child_modules":[{"resources":[)" + Res("module.a.t.x") +
-      R"(]},{"resources":[)" + Res("module.b.t.x") + R"(],"child_modules":[{"resources":[)" +
-      Res("module.b.module.c.t.x") + R"(]}]}]}}})";
+  const std::string no_root_resources = R"({"values":{"root_module":{"child_modules":[{"resources":[)" +
+                                        Res("module.a.t.x") + R"(]},{"resources":[)" + Res("module.b.t.x") +
+                                        R"(],"child_modules":[{"resources":[)" +
+                                        Res("module.b.module.c.t.x") + R"(]}]}]}}})";
   for (const std::string& doc : {nested, no_root_resources}) {
     bool in_order = false, recorded_in_order = true;
     const std::vector<std::string> once = WalkAfter(doc, true, &in_order);
@@ -228,9 +233,9 @@ TEST_CASE("state walk: modules read once in document order walk as the recorded 
   }
   // A module with its child modules first: RenderHumanState's order is not
   // the document's, and the walk records the arrays.
-  const std::string children_first = R"({"values":{"root_module":{"child_modules":[{"child_modules":[{"resources":[)" +
-                                     Res("module.a.module.b.t.x") + R"(]}],"resources":[)" + Res("module.a.t.x") +
-                                     R"(]}]}}})";
+  const std::string children_first =
+      R"({"values":{"root_module":{"child_modules":[{"child_modules":[{"resources":[)" +
+      Res("module.a.module.b.t.x") + R"(]}],"resources":[)" + Res("module.a.t.x") + R"(]}]}}})";
   bool in_order = true, recorded = true;
   const std::vector<std::string> walked = WalkAfter(children_first, true, &in_order);
   CHECK_FALSE(in_order);
