@@ -113,11 +113,25 @@ int main(int argc, char** argv) {
   tfstream::stream::SetTreeCrossCheck(env.cross_check != 0);
 
   tfstream::buffer::InputFile plan_file, schemas_file;
-  Status s = plan_file.Open(command.plan_path);
+  // A state's pre-scan reads a pipe as it arrives (stream::ScanStateAsItArrives):
+  // the spool then runs beside it instead of before it. Not with a progress
+  // meter, which needs the size first, nor --compare.
+  const bool as_it_comes = command.options.document == tfstream::DocumentKind::kState &&
+                           command.compare_old_path.empty() && command.options.progress_fd < 0;
+  Status s = plan_file.Open(command.plan_path, as_it_comes ? tfstream::buffer::InputFile::Arrival::kAsItComes
+                                                           : tfstream::buffer::InputFile::Arrival::kWhole);
   if (!s.ok()) return Fail(s.message(), 1);
   Job job;
   tfstream::pipeline::Input& input = job.input;
   input.plan = plan_file.data();
+  if (plan_file.arriving()) {
+    input.plan_arriving = [&plan_file](uint64_t size, bool* all) { return plan_file.Arrived(size, all); };
+    input.plan_complete = [&plan_file, &input] {
+      Status complete = plan_file.Complete();
+      input.plan = plan_file.data();
+      return complete;
+    };
+  }
   input.plan_label = command.plan_path == "-" ? "<stdin>" : command.plan_path;
   input.plan_from_stdin = command.plan_path == "-";
   input.release_plan_before = [&plan_file](uint64_t offset) { plan_file.ReleaseBefore(offset); };

@@ -12,6 +12,10 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <condition_variable>
+#include <mutex>
+#include <system_error>
+#include <thread>
 #include <vector>
 
 namespace tfstream::buffer {
@@ -21,14 +25,40 @@ std::string Errno() { return std::strerror(errno); }
 
 }  // namespace
 
+// The copy of an input arriving through a pipe, on its thread, and what the
+// reader has been told of it.
+struct InputFile::Spooling {
+  int in = -1;   // what is copied; closed by the thread unless stdin
+  int out = -1;  // the spool
+  std::string label;
+  std::mutex mu;
+  std::condition_variable arrived;
+  uint64_t written = 0;  // guarded by mu
+  bool done = false;     // guarded by mu
+  Status status;         // the copy's, set before done
+  std::thread thread;
+};
+
+InputFile::InputFile() = default;
+
 InputFile::~InputFile() {
   read_ahead_.reset();
+  if (arrival_ != nullptr) {
+    // The reader left before the end: the copy still runs to the input's
+    // end, as a kWhole spool would have.
+    if (arrival_->thread.joinable()) arrival_->thread.join();
+    close(arrival_->out);
+    map_ = nullptr;
+  }
+  for (const auto& [p, length] : arrival_maps_) {
+    if (p != map_) munmap(p, length);
+  }
   if (map_ != nullptr) munmap(map_, map_size_);
 }
 
 void InputFile::StartReadAhead() {
   constexpr size_t kAhead = 16 << 20;
-  if (map_ == nullptr || read_ahead_ != nullptr) return;
+  if (map_ == nullptr || read_ahead_ != nullptr || arrival_ != nullptr) return;
   read_ahead_ = std::make_unique<ReadAhead>(static_cast<char*>(map_), map_size_, released_, kAhead);
   if (!read_ahead_->running()) read_ahead_.reset();
 }
@@ -82,18 +112,37 @@ Status InputFile::MapFd(int fd, const std::string& label) {
   return Status::Ok();
 }
 
-Status InputFile::Spool(int fd, const std::string& label, int* spool_fd) {
+Status InputFile::CreateSpool(const std::string& label, int* spool_fd) {
   const std::string dir = TemporaryDirectory();
-  int out = CreateUnnamedFile(dir);
-  if (out < 0) {
+  *spool_fd = CreateUnnamedFile(dir);
+  if (*spool_fd < 0) {
     return Status::Error(label + ": cannot create a temporary file in " + dir + " to hold the input: " + Errno() +
                          " (set TMPDIR to a writable directory)");
   }
+  return Status::Ok();
+}
+
+Status InputFile::CopyToSpool(int fd, const std::string& label, int out,
+                              const std::function<void(uint64_t)>& written) {
+  const std::string dir = TemporaryDirectory();
   auto copy_failed = [&](int err) {
-    close(out);
     return Status::Error(label + ": cannot copy the input to a temporary file in " + dir + ": " +
                          std::strerror(err) +
                          (err == ENOSPC || err == EDQUOT ? " (set TMPDIR to a directory with more room)" : ""));
+  };
+  uint64_t total = 0;
+  // The file's blocks reserved ahead of the copy, a few MiB at a time:
+  // writing into them costs less than having each page's block found as it
+  // is written (ext4 on the VMs CI runs on). Where the file system cannot,
+  // the writes find them as before; a full disk is reported by them.
+  constexpr uint64_t kReserve = uint64_t{32} << 20;
+  uint64_t reserved = 0;
+  bool reserve = true;
+  auto reserve_ahead = [&] {
+    if (!reserve || total + kReserve <= reserved) return;
+    reserve =
+        fallocate(out, FALLOC_FL_KEEP_SIZE, static_cast<off_t>(reserved), static_cast<off_t>(kReserve)) == 0;
+    reserved += kReserve;
   };
   // From a pipe, splice() moves the data into the file inside the kernel:
   // copying every byte out to user space and back costs more than the rest
@@ -104,15 +153,15 @@ Status InputFile::Spool(int fd, const std::string& label, int* spool_fd) {
     (void)fcntl(fd, F_SETPIPE_SZ, 1 << 20);  // fewer wake-ups; the default 64 KiB also works
     bool moved_any = false;
     while (true) {
+      reserve_ahead();
       ssize_t n = splice(fd, nullptr, out, nullptr, 1 << 20, SPLICE_F_MOVE | SPLICE_F_MORE);
       if (n > 0) {
         moved_any = true;
+        total += static_cast<uint64_t>(n);
+        if (written) written(total);
         continue;
       }
-      if (n == 0) {
-        *spool_fd = out;
-        return Status::Ok();
-      }
+      if (n == 0) return Status::Ok();
       if (errno == EINTR) continue;
       if (errno == EAGAIN || errno == EWOULDBLOCK) {
         struct pollfd p = {fd, POLLIN, 0};
@@ -120,13 +169,12 @@ Status InputFile::Spool(int fd, const std::string& label, int* spool_fd) {
       }
       if ((errno == EINVAL || errno == ENOSYS) && !moved_any) break;
       if (errno == ENOSPC || errno == EDQUOT || errno == EFBIG) return copy_failed(errno);
-      std::string why = Errno();
-      close(out);
-      return Status::Error(label + ": " + why);
+      return Status::Error(label + ": " + Errno());
     }
   }
   std::vector<char> buf(1 << 20);
   while (true) {
+    reserve_ahead();
     ssize_t n = read(fd, buf.data(), buf.size());
     if (n < 0) {
       if (errno == EINTR) continue;
@@ -135,11 +183,9 @@ Status InputFile::Spool(int fd, const std::string& label, int* spool_fd) {
         struct pollfd p = {fd, POLLIN, 0};
         if (poll(&p, 1, -1) >= 0 || errno == EINTR) continue;
       }
-      std::string why = Errno();
-      close(out);
-      return Status::Error(label + ": " + why);
+      return Status::Error(label + ": " + Errno());
     }
-    if (n == 0) break;
+    if (n == 0) return Status::Ok();
     ssize_t done = 0;
     while (done < n) {
       ssize_t w = write(out, buf.data() + done, static_cast<size_t>(n - done));
@@ -149,16 +195,116 @@ Status InputFile::Spool(int fd, const std::string& label, int* spool_fd) {
       }
       done += w;
     }
+    total += static_cast<uint64_t>(n);
+    if (written) written(total);
+  }
+}
+
+Status InputFile::Spool(int fd, const std::string& label, int* spool_fd) {
+  int out = -1;
+  if (Status s = CreateSpool(label, &out); !s.ok()) return s;
+  Status s = CopyToSpool(fd, label, out, nullptr);
+  if (!s.ok()) {
+    close(out);
+    return s;
   }
   *spool_fd = out;
   return Status::Ok();
 }
 
-Status InputFile::Open(const std::string& path) {
+Status InputFile::StartSpooling(int fd, const std::string& label) {
+  auto spooling = std::make_unique<Spooling>();
+  spooling->in = fd;
+  spooling->label = label;
+  if (Status s = CreateSpool(label, &spooling->out); !s.ok()) {
+    if (fd != 0) close(fd);
+    return s;
+  }
+  Spooling* sp = spooling.get();
+  auto copy = [sp] {
+    Status s = CopyToSpool(sp->in, sp->label, sp->out, [sp](uint64_t total) {
+      {
+        std::lock_guard<std::mutex> lock(sp->mu);
+        sp->written = total;
+      }
+      sp->arrived.notify_one();
+    });
+    if (sp->in != 0) close(sp->in);
+    {
+      std::lock_guard<std::mutex> lock(sp->mu);
+      sp->status = s;
+      sp->done = true;
+    }
+    sp->arrived.notify_one();
+  };
+  try {
+    spooling->thread = std::thread(copy);
+  } catch (const std::system_error&) {
+    copy();  // no thread to spare: all of it now, as kWhole
+  }
+  arrival_ = std::move(spooling);
+  return Status::Ok();
+}
+
+std::string_view InputFile::Arrived(uint64_t size, bool* all) {
+  if (arrival_ == nullptr) {  // complete already
+    *all = true;
+    return data();
+  }
+  Spooling& sp = *arrival_;
+  uint64_t have;
+  {
+    std::unique_lock<std::mutex> lock(sp.mu);
+    sp.arrived.wait(lock, [&] { return sp.written >= size || sp.done; });
+    have = sp.written;
+    *all = sp.done;
+  }
+  if (have == 0) return {};
+  if (map_ == nullptr || have > map_size_) {
+    // A larger window on the spool, its length doubling so that remapping
+    // stays rare. The file is shorter than the window: only the bytes
+    // arrived are read, and pages past the file's end are never touched.
+    const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    size_t length = std::max<size_t>({size_t{64} << 20, 2 * map_size_, static_cast<size_t>(have)});
+    length = (length + page - 1) / page * page;
+    void* p = mmap(nullptr, length, PROT_READ, MAP_SHARED, sp.out, 0);
+    if (p == MAP_FAILED) {
+      // No room for a window (ulimit -v): the reader waits for the whole,
+      // whose mapping reports what is wrong.
+      *all = true;
+      return {};
+    }
+    madvise(p, length, MADV_SEQUENTIAL);
+    if (map_ != nullptr) madvise(map_, map_size_, MADV_DONTNEED);
+    arrival_maps_.emplace_back(p, length);
+    map_ = p;
+    map_size_ = length;
+    released_ = 0;
+  }
+  return {static_cast<const char*>(map_), static_cast<size_t>(have)};
+}
+
+Status InputFile::Complete() {
+  if (arrival_ == nullptr) return Status::Ok();
+  std::unique_ptr<Spooling> sp = std::move(arrival_);
+  if (sp->thread.joinable()) sp->thread.join();
+  if (map_ != nullptr) madvise(map_, map_size_, MADV_DONTNEED);
+  map_ = nullptr;
+  map_size_ = 0;
+  released_ = 0;
+  Status s = sp->status;
+  if (s.ok()) s = MapFd(sp->out, sp->label);
+  close(sp->out);
+  return s;
+}
+
+Status InputFile::Open(const std::string& path, Arrival arrival) {
+  const bool as_it_comes = arrival == Arrival::kAsItComes;
   if (path == "-") {
     struct stat st;
     if (fstat(0, &st) != 0) return Status::Error("<stdin>: " + Errno());
     if (S_ISREG(st.st_mode)) return MapFd(0, "<stdin>");
+    if (as_it_comes) return StartSpooling(0, "<stdin>");
     int spool = -1;
     Status s = Spool(0, "<stdin>", &spool);
     if (!s.ok()) return s;
@@ -171,6 +317,7 @@ Status InputFile::Open(const std::string& path) {
   struct stat st;
   Status s;
   if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    if (as_it_comes) return StartSpooling(fd, path);
     int spool = -1;
     s = Spool(fd, path, &spool);
     if (s.ok()) {

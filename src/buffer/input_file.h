@@ -3,13 +3,19 @@
 // temporary file that never has a name in the file system (O_TMPFILE, or
 // unlinked right after creation with signals blocked), so that nothing is
 // left behind on any exit path, then mapped. The spool goes to $TMPDIR, else
-// /tmp.
+// /tmp. A caller that can read the bytes as they come (the pre-scan of a
+// state) has them spooled on a thread of its own instead (Arrival::kAsItComes),
+// reads them through Arrived() while they arrive and calls Complete() for the
+// whole: the spool then costs no time before its pass, only beside it.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "base/status.h"
 #include "buffer/read_ahead.h"
@@ -18,14 +24,32 @@ namespace tfstream::buffer {
 
 class InputFile {
  public:
-  InputFile() = default;
+  InputFile();
   ~InputFile();
   InputFile(const InputFile&) = delete;
   InputFile& operator=(const InputFile&) = delete;
 
+  // How Open takes an input that must be spooled: kWhole returns once all of
+  // it is spooled and mapped; kAsItComes returns once the spool is created,
+  // the copy going on on a thread of its own, and data() is then empty until
+  // Complete(). A regular file is mapped at once either way.
+  enum class Arrival { kWhole, kAsItComes };
   // `path` "-" means standard input.
-  Status Open(const std::string& path);
+  Status Open(const std::string& path, Arrival arrival = Arrival::kWhole);
   std::string_view data() const { return {data_, size_}; }
+
+  // Whether the input is still being spooled (kAsItComes, before Complete).
+  bool arriving() const { return arrival_ != nullptr; }
+  // Waits until at least `size` bytes have arrived, or
+  // all of them (*all is then true), and returns the bytes arrived so far.
+  // The view stays valid as long as this InputFile, whatever comes later;
+  // ReleaseBefore and ReleaseRange apply to it until Complete(). From one
+  // thread at a time. After Complete(), data() and all.
+  std::string_view Arrived(uint64_t size, bool* all);
+  // Waits for the end of the input and maps all of it, as Open with kWhole
+  // would have; the spool's error (what Open with kWhole would have
+  // returned), if any. Nothing to do when !arriving().
+  Status Complete();
 
   // Tells the file that bytes before `offset` will not be needed for a
   // while: their pages are dropped from this process (the kernel's page
@@ -43,8 +67,19 @@ class InputFile {
   void StopReadAhead();
 
  private:
+  struct Spooling;  // the copy on its thread, while arriving()
+
   Status MapFd(int fd, const std::string& label);
+  // Creates the spool file (*spool_fd) for `label`'s bytes.
+  static Status CreateSpool(const std::string& label, int* spool_fd);
+  // Copies `fd` to its end into `spool_fd`, telling `written` (may be empty)
+  // how many bytes are in the spool after each piece.
+  static Status CopyToSpool(int fd, const std::string& label, int spool_fd,
+                            const std::function<void(uint64_t)>& written);
   Status Spool(int fd, const std::string& label, int* spool_fd);
+  // Open's copy of a non-regular input for Arrival::kAsItComes; takes `fd`
+  // (closed when the copy ends, unless it is standard input).
+  Status StartSpooling(int fd, const std::string& label);
 
   const char* data_ = "";
   size_t size_ = 0;
@@ -52,6 +87,10 @@ class InputFile {
   size_t map_size_ = 0;
   size_t released_ = 0;
   std::unique_ptr<ReadAhead> read_ahead_;
+  std::unique_ptr<Spooling> arrival_;
+  // Mappings handed out by Arrived(), kept (their pages dropped) until the
+  // end so that the views into them stay valid.
+  std::vector<std::pair<void*, size_t>> arrival_maps_;
 };
 
 }  // namespace tfstream::buffer

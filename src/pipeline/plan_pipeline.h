@@ -134,6 +134,14 @@ struct Input {
   // progress through release_plan_before (InputFile::StartReadAhead); may be
   // empty.
   std::function<void(bool on)> plan_read_ahead;
+  // Set when the plan (a state through a pipe) is still arriving: `plan` is
+  // then empty until plan_complete() has returned ok. plan_arriving(size,
+  // &all) waits until at least `size` bytes are there, or all of them, and
+  // returns those there (stream::ArrivingText); plan_complete() waits for
+  // the end, then sets `plan` to the whole, or returns what went wrong
+  // reading it. Both empty otherwise.
+  std::function<std::string_view(uint64_t size, bool* all)> plan_arriving;
+  std::function<Status()> plan_complete;
 };
 
 }  // namespace tfstream::pipeline

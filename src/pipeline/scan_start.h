@@ -16,6 +16,12 @@ namespace tfstream::pipeline {
 // pages back behind it and, with a `progress` (may be null), reports how far
 // it got), and starts checking a --schemas file (StartSchemasFileCheck), so
 // that the check runs beside the pre-scan.
+// A document still arriving (Input::plan_arriving) is refused from its first
+// bytes as soon as they are there, and from the whole otherwise.
 Status StartScan(PlanContext* ctx, ProgressMeter* progress, std::function<void(uint64_t)>* done_before);
+
+// Waits for the whole of a document still arriving (Input::plan_complete):
+// ctx->in.plan is then all of it. Ok at once for one that is not.
+Status CompleteInput(PlanContext* ctx);
 
 }  // namespace tfstream::pipeline

@@ -57,7 +57,20 @@ Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_need
   scan.resources = resources_parsed_later ? Resources::kValidatedByRender
                    : ctx->opt.jobs >= 2   ? Resources::kValidateOnThread
                                           : Resources::kValidate;
-  Status s = stream::ScanState(ctx->in.plan, &out->facts, scan);
+  // Through a pipe, the scan runs over the bytes as they arrive, so that
+  // little is left to read when the last one is there; where that does not
+  // settle the facts, the whole document is scanned, as from a file.
+  bool settled = false;
+  if (ctx->in.plan_arriving) settled = stream::ScanStateAsItArrives(ctx->in.plan_arriving, &out->facts, scan);
+  if (Status whole = CompleteInput(ctx); !whole.ok()) return whole;
+  Status s;
+  if (settled) {
+    // As the scan over the whole would have: the pages it read are given
+    // back (those of the spool's window went as it moved on).
+    if (done_before) done_before(ctx->in.plan.size());
+  } else {
+    s = stream::ScanState(ctx->in.plan, &out->facts, scan);
+  }
   // A syntax error (the validating pass may run beside the walk) wins.
   if (!mode_error.ok() && s.message() == kStopped) return mode_error;
   if (!s.ok()) return ctx->PlanError(ExplainScanError(ctx->in.plan, s));

@@ -42,6 +42,14 @@ class JsonScanner {
     pos_ = pos;
     if (pos_ >= next_progress_) Progress();
   }
+  // Goes on over `text`, a longer view of the same bytes (more of a document
+  // still arriving), from `pos`, with no error: a read that failed, or may
+  // have ended early, where the bytes ran out is tried again over more.
+  void Resume(std::string_view text, size_t pos) {
+    text_ = text;
+    pos_ = pos;
+    status_ = Status();
+  }
   uint64_t offset() const { return base_ + pos_; }
   std::string_view text() const { return text_; }
   bool AtEnd() { SkipWhitespace(); return pos_ >= text_.size(); }

@@ -58,12 +58,75 @@ struct WalkPass {
   // RenderHumanState's order, which this pass does not follow.
   StateFacts* in_document_order = nullptr;
   bool unusual = false;
+  // Set: the document is still arriving (ScanStateAsItArrives); `all`: the
+  // scanner's text is all of it.
+  const ArrivingText* arriving = nullptr;
+  bool all = true;
+  // In document order: some module object has resources after child
+  // modules, so that document order is not RenderHumanState's.
+  bool resources_after_children = false;
 
   // `outer_depth`: containers open around the value (for the depth limit).
   bool Skip(JsonScanner* s, int outer_depth) const {
     return how == Skeleton::kValidate ? s->SkipValue(outer_depth) : s->SkipStructurally(outer_depth);
   }
 };
+
+// Over text still arriving, more of it is asked for each time a step runs
+// out: at least this much.
+constexpr uint64_t kMinArrival = uint64_t{1} << 20;
+
+// Runs `step`, a read of the next few tokens whose only effect is on what it
+// reads into, so that it can run again. Over text still arriving, a step that
+// fails, or ends at the last byte there (a number there may go on), is run
+// again from where it began over more text, until all of it is there: its
+// outcome is then the one over the whole document. Steps that read nested
+// steps (a module, the values) are not wrapped: each of their own steps is.
+template <typename Step>
+bool Resumable(JsonScanner* s, WalkPass* pass, Step step) {
+  if (pass->arriving == nullptr) return step();
+  const size_t mark = s->pos();
+  while (true) {
+    const bool ok = step();
+    if (pass->all || (ok && s->pos() < s->text().size())) return ok;
+    // Each try reads the step's bytes again: asking for twice as many as the
+    // last try had keeps that linear in the step's length.
+    const uint64_t have = s->text().size();
+    const std::string_view more =
+        (*pass->arriving)(have + std::max<uint64_t>(kMinArrival, have - mark), &pass->all);
+    s->Resume(more, mark);
+  }
+}
+
+// Waits for the rest of a document still arriving: the scanner then has all
+// of it.
+void AwaitAll(JsonScanner* s, WalkPass* pass) {
+  while (pass->arriving != nullptr && !pass->all)
+    s->Resume((*pass->arriving)(~uint64_t{0}, &pass->all), s->pos());
+}
+
+// NextKey and NextElement as resumable steps.
+bool NextKeyStep(JsonScanner* s, WalkPass* pass, bool* first, std::string_view* key) {
+  const bool was_first = *first;
+  bool more = false;
+  Resumable(s, pass, [&] {
+    *first = was_first;
+    more = s->NextKey(first, key);
+    return more || s->ok();
+  });
+  return more;
+}
+
+bool NextElementStep(JsonScanner* s, WalkPass* pass, bool* first) {
+  const bool was_first = *first;
+  bool more = false;
+  Resumable(s, pass, [&] {
+    *first = was_first;
+    more = s->NextElement(first);
+    return more || s->ok();
+  });
+  return more;
+}
 
 // Depths of a module nested `nesting` levels below the root module (at 0):
 // the document, "values" and the modules and child_modules arrays above.
@@ -156,27 +219,36 @@ bool ReadModule(JsonScanner* s, StateModule* m, WalkPass* pass, int nesting);
 bool ReadArrayInDocumentOrder(JsonScanner* s, bool resources, ByteRange* range, bool* non_empty, WalkPass* pass,
                               int nesting) {
   const std::string_view field = resources ? "resources" : "child_modules";
-  if (!ExpectKind(s, '[', field)) return false;
-  const size_t begin = s->pos();
-  if (s->Peek() == 'n') {
-    *range = ByteRange{};
-    *non_empty = false;
-    return pass->Skip(s, ModuleDepth(nesting) + 1);
-  }
-  if (!s->BeginArray("'['")) return false;
+  size_t begin = 0;
+  bool null = false;
+  const bool opened = Resumable(s, pass, [&] {
+    if (!ExpectKind(s, '[', field)) return false;
+    begin = s->pos();
+    null = s->Peek() == 'n';
+    return null ? pass->Skip(s, ModuleDepth(nesting) + 1) : s->BeginArray("'['");
+  });
+  if (!opened) return false;
   *non_empty = false;
+  if (null) {
+    *range = ByteRange{};
+    return true;
+  }
   bool at_first = true;
   StateResourceFacts rf;
-  while (s->NextElement(&at_first)) {
+  while (NextElementStep(s, pass, &at_first)) {
     *non_empty = true;
-    const char c = s->Peek();
-    if (c != '{' && c != 'n') {
-      return s->Fail("expected an object for " + std::string(resources ? "a resource" : "a child module") +
-                     ", found " + std::string(Found(c)));
-    }
-    const size_t element = s->pos();
+    size_t element = 0;
+    const bool read = Resumable(s, pass, [&] {
+      const char c = s->Peek();
+      if (c != '{' && c != 'n') {
+        return s->Fail("expected an object for " + std::string(resources ? "a resource" : "a child module") +
+                       ", found " + std::string(Found(c)));
+      }
+      element = s->pos();
+      return !resources || ReadFactsHere(s, &rf, *pass, ElementDepth(nesting));
+    });
+    if (!read) return false;
     if (resources) {
-      if (!ReadFactsHere(s, &rf, *pass, ElementDepth(nesting))) return false;
       if (rf.mode != "managed" && rf.mode != "data") pass->unusual = true;
       Tally(rf, element, pass->in_document_order);
     } else {
@@ -193,29 +265,40 @@ bool ReadArrayInDocumentOrder(JsonScanner* s, bool resources, ByteRange* range, 
 // the array; keys of other fields are skipped). `nesting`: 0 for the root.
 bool ReadModule(JsonScanner* s, StateModule* m, WalkPass* pass, int nesting) {
   const int depth = ModuleDepth(nesting);
-  if (!ExpectKind(s, '{', "root_module")) return false;
-  if (s->Peek() == 'n') return pass->Skip(s, depth);
-  if (!s->BeginObject("'{'")) return false;
+  bool null = false;
+  const bool opened = Resumable(s, pass, [&] {
+    if (!ExpectKind(s, '{', "root_module")) return false;
+    null = s->Peek() == 'n';
+    return null ? pass->Skip(s, depth) : s->BeginObject("'{'");
+  });
+  if (!opened || null) return opened;
   bool first = true, seen_resources = false, seen_children = false;
   std::string_view raw_key;
   std::string ignored;
-  while (s->NextKey(&first, &raw_key)) {
+  while (NextKeyStep(s, pass, &first, &raw_key)) {
     const FieldKey key(raw_key);
     bool ok;
     if (key.Is("resources")) {
       if (std::exchange(seen_resources, true)) pass->repeated_structure = true;
+      // (The root's arrays are walked by their ranges whatever their order.)
+      if (nesting > 0 && m->has_child_modules) pass->resources_after_children = true;
       ok = pass->in_document_order != nullptr
                ? ReadArrayInDocumentOrder(s, true, &m->resources, &m->has_resources, pass, nesting)
-               : RecordArray(s, "resources", &m->resources, &m->has_resources, *pass, depth + 1);
+               : Resumable(s, pass, [&] {
+                   return RecordArray(s, "resources", &m->resources, &m->has_resources, *pass, depth + 1);
+                 });
     } else if (key.Is("child_modules")) {
       if (std::exchange(seen_children, true)) pass->repeated_structure = true;
       ok = pass->in_document_order != nullptr
                ? ReadArrayInDocumentOrder(s, false, &m->child_modules, &m->has_child_modules, pass, nesting)
-               : RecordArray(s, "child_modules", &m->child_modules, &m->has_child_modules, *pass, depth + 1);
+               : Resumable(s, pass, [&] {
+                   return RecordArray(s, "child_modules", &m->child_modules, &m->has_child_modules, *pass,
+                                      depth + 1);
+                 });
     } else if (key.Is("address")) {
-      ok = ReadString(s, "address", &ignored, *pass, depth + 1);
+      ok = Resumable(s, pass, [&] { return ReadString(s, "address", &ignored, *pass, depth + 1); });
     } else {
-      ok = pass->Skip(s, depth + 1);
+      ok = Resumable(s, pass, [&] { return pass->Skip(s, depth + 1); });
     }
     if (!ok) return false;
   }
@@ -242,6 +325,11 @@ struct ModuleWalk {
   StateResourceFacts rf;
 
   Status Walk(const StateModule& m, bool first, int nesting);
+  // The resources array at the cursor, element by element; *first as Walk's.
+  Status Resources(JsonScanner& s, bool* first, int nesting);
+  // The module object at the cursor, read once in document order, where
+  // that is RenderHumanState's (StateModule::children_in_document_order).
+  Status WalkInDocumentOrder(JsonScanner& s, bool first, int nesting);
 };
 
 Status ModuleWalk::Walk(const StateModule& m, bool first, int nesting) {
@@ -249,11 +337,75 @@ Status ModuleWalk::Walk(const StateModule& m, bool first, int nesting) {
   JsonScanner s(doc);
   uint64_t released_from = m.child_modules.begin;
   ReleaseBehind(&s, kDropBatch, done_range, &released_from);
-  const int element_depth = ElementDepth(nesting);
-  int index = 0;
   if (m.resources.present) {
     s.Seek(m.resources.begin);
     released_from = m.resources.begin;
+    if (Status st = Resources(s, &first, nesting); !st.ok()) return st;
+  }
+  if (m.child_modules.present) {
+    s.Seek(m.child_modules.begin);
+    released_from = m.child_modules.begin;
+    bool at_first = true;
+    if (!s.BeginArray("'['")) return s.status();
+    while (s.NextElement(&at_first)) {
+      StateModule child;
+      if (s.Peek() != '{' && s.Peek() != 'n') {
+        return Status::Error("expected an object for a child module, found " + std::string(Found(s.Peek())),
+                             s.pos());
+      }
+      if (m.children_in_document_order) {
+        // One pass over the child: no coming back to its arrays.
+        if (Status st = WalkInDocumentOrder(s, first, nesting + 1); !st.ok()) return st;
+        continue;
+      }
+      const size_t child_begin = s.pos();
+      released_from = child_begin;
+      if (!ReadModule(&s, &child, pass, nesting + 1)) return s.status();
+      size_t resume = s.pos();
+      Status st = Walk(child, first, nesting + 1);
+      if (!st.ok()) return st;
+      s.Seek(resume);
+      released_from = resume;
+    }
+    if (!s.ok()) return s.status();
+  }
+  return Status::Ok();
+}
+
+Status ModuleWalk::WalkInDocumentOrder(JsonScanner& s, bool first, int nesting) {
+  if (nesting > JsonScanner::kMaxDepth) return Status::Error("modules nested too deep", s.pos());
+  const int depth = ModuleDepth(nesting);
+  if (s.Peek() == 'n') return s.SkipStructurally(depth) ? Status::Ok() : s.status();
+  if (!s.BeginObject("'{'")) return s.status();
+  bool at_key = true;
+  std::string_view raw_key;
+  while (s.NextKey(&at_key, &raw_key)) {
+    const FieldKey key(raw_key);
+    const bool array = s.Peek() == '[';
+    if (array && key.Is("resources")) {
+      if (Status st = Resources(s, &first, nesting); !st.ok()) return st;
+    } else if (array && key.Is("child_modules")) {
+      bool at_first = true;
+      if (!s.BeginArray("'['")) return s.status();
+      while (s.NextElement(&at_first)) {
+        if (s.Peek() != '{' && s.Peek() != 'n') {
+          return Status::Error("expected an object for a child module, found " + std::string(Found(s.Peek())),
+                               s.pos());
+        }
+        if (Status st = WalkInDocumentOrder(s, first, nesting + 1); !st.ok()) return st;
+      }
+      if (!s.ok()) return s.status();
+    } else if (!s.SkipStructurally(depth + 1)) {
+      return s.status();
+    }
+  }
+  return s.status();
+}
+
+Status ModuleWalk::Resources(JsonScanner& s, bool* first, int nesting) {
+  const int element_depth = ElementDepth(nesting);
+  int index = 0;
+  {
     bool at_first = true;
     if (!s.BeginArray("'['")) return s.status();
     while (s.NextElement(&at_first)) {
@@ -276,58 +428,45 @@ Status ModuleWalk::Walk(const StateModule& m, bool first, int nesting) {
       } else if (!s.SkipStructurally(element_depth)) {
         return s.status();
       }
-      Status st = fn(doc.substr(begin, s.pos() - begin), begin, first ? 0 : (index == 0 ? 2 : 1), rf);
+      Status st = fn(doc.substr(begin, s.pos() - begin), begin, *first ? 0 : (index == 0 ? 2 : 1), rf);
       if (!st.ok()) return st;
-      first = false;
+      *first = false;
       ++index;
     }
-    if (!s.ok()) return s.status();
   }
-  if (m.child_modules.present) {
-    s.Seek(m.child_modules.begin);
-    released_from = m.child_modules.begin;
-    bool at_first = true;
-    if (!s.BeginArray("'['")) return s.status();
-    while (s.NextElement(&at_first)) {
-      StateModule child;
-      if (s.Peek() != '{' && s.Peek() != 'n') {
-        return Status::Error("expected an object for a child module, found " + std::string(Found(s.Peek())), s.pos());
-      }
-      const size_t child_begin = s.pos();
-      released_from = child_begin;
-      if (!ReadModule(&s, &child, pass, nesting + 1)) return s.status();
-      size_t resume = s.pos();
-      Status st = Walk(child, first, nesting + 1);
-      if (!st.ok()) return st;
-      s.Seek(resume);
-      released_from = resume;
-    }
-    if (!s.ok()) return s.status();
-  }
-  return Status::Ok();
+  return s.status();
 }
 
 // values: {"outputs": {...}, "root_module": {...}}; null leaves the struct.
 bool ReadValues(JsonScanner* s, StateFacts* facts, WalkPass* pass) {
-  if (!ExpectKind(s, '{', "values")) return false;
-  if (s->Peek() == 'n') return pass->Skip(s, 1);
-  if (!s->BeginObject("'{'")) return false;
+  bool null = false;
+  const bool opened = Resumable(s, pass, [&] {
+    if (!ExpectKind(s, '{', "values")) return false;
+    null = s->Peek() == 'n';
+    return null ? pass->Skip(s, 1) : s->BeginObject("'{'");
+  });
+  if (!opened || null) return opened;
   bool first = true, seen_root = false;
   std::string_view raw_key;
-  while (s->NextKey(&first, &raw_key)) {
+  while (NextKeyStep(s, pass, &first, &raw_key)) {
     const FieldKey key(raw_key);
     bool ok;
     if (key.Is("outputs")) {
-      if (!ExpectKind(s, '{', "outputs")) return false;
-      bool null = s->Peek() == 'n';
-      size_t begin = s->pos();
-      ok = pass->Skip(s, 2);
-      if (ok) AddMapObject(null ? ByteRange{} : ByteRange{begin, s->pos(), true}, &facts->outputs_objects);
+      bool null_outputs = false;
+      size_t begin = 0;
+      ok = Resumable(s, pass, [&] {
+        if (!ExpectKind(s, '{', "outputs")) return false;
+        null_outputs = s->Peek() == 'n';
+        begin = s->pos();
+        return pass->Skip(s, 2);
+      });
+      if (ok)
+        AddMapObject(null_outputs ? ByteRange{} : ByteRange{begin, s->pos(), true}, &facts->outputs_objects);
     } else if (key.Is("root_module")) {
       if (std::exchange(seen_root, true)) pass->repeated_structure = true;
       ok = ReadModule(s, &facts->root, pass, 0);
     } else {
-      ok = pass->Skip(s, 2);
+      ok = Resumable(s, pass, [&] { return pass->Skip(s, 2); });
     }
     if (!ok) return false;
   }
@@ -367,53 +506,77 @@ Status WalkState(std::string_view doc, StateFacts* facts, const StateScanOptions
   JsonScanner s(doc);
   uint64_t released_from = 0;
   ReleaseBehind(&s, kDropBatch, opts.done_range, &released_from);
-  char c = s.Peek();
+  char c = 0;
+  const bool started = Resumable(&s, pass, [&] {
+    c = s.Peek();
+    if (c == 'n') return pass->Skip(&s, 0);
+    return c != '{' || s.BeginObject("'{'");
+  });
   if (c == 'n') {
     facts->members.null_document = true;
-    if (!pass->Skip(&s, 0)) return s.status();
+    if (!started) return s.status();
   } else if (c != '{') {
     return Status::Error("expected an object for the state, found " + std::string(Found(c)), s.pos());
   } else {
-    s.BeginObject("'{'");
     bool first = true, seen_values = false;
     std::string_view raw_key;
-    while (s.NextKey(&first, &raw_key)) {
+    while (NextKeyStep(&s, pass, &first, &raw_key)) {
       const FieldKey key(raw_key);
       NoteDocumentMember(key, &facts->members);
       if (key.Is("lineage") || key.Is("serial") || key.Is("resources")) facts->tfstate_member = true;
       bool ok;
       if (key.Is("format_version")) {
         facts->has_format_version = true;
-        ok = ReadString(&s, "format_version", &facts->format_version, *pass, 1);
+        ok = Resumable(&s, pass,
+                       [&] { return ReadString(&s, "format_version", &facts->format_version, *pass, 1); });
       } else if (key.Is("terraform_version")) {
-        const char k = s.Peek();
-        facts->has_terraform_version = k != 'n';
-        facts->terraform_version_is_string = k == '"';
-        facts->terraform_version.clear();
-        ok = k == '"' ? s.ReadString(&facts->terraform_version) : pass->Skip(&s, 1);
+        ok = Resumable(&s, pass, [&] {
+          const char k = s.Peek();
+          facts->has_terraform_version = k != 'n';
+          facts->terraform_version_is_string = k == '"';
+          facts->terraform_version.clear();
+          return k == '"' ? s.ReadString(&facts->terraform_version) : pass->Skip(&s, 1);
+        });
       } else if (key.Is("values")) {
         if (std::exchange(seen_values, true)) pass->repeated_structure = facts->values_repeated = true;
-        const size_t begin = (s.SkipWhitespace(), s.pos());
+        size_t begin = 0;
+        Resumable(&s, pass, [&] {
+          s.SkipWhitespace();
+          begin = s.pos();
+          return true;
+        });
         ok = ReadValues(&s, facts, pass);
         facts->values = ByteRange{begin, s.pos(), true};
       } else if (key.Is("provider_schemas")) {
-        ok = ExpectKind(&s, '{', "provider_schemas");
-        const bool null = s.Peek() == 'n';
-        const size_t begin = s.pos();
-        ok = ok && pass->Skip(&s, 1);
+        bool null = false;
+        size_t begin = 0;
+        ok = Resumable(&s, pass, [&] {
+          const bool kind = ExpectKind(&s, '{', "provider_schemas");
+          null = s.Peek() == 'n';
+          begin = s.pos();
+          return kind && pass->Skip(&s, 1);
+        });
         if (ok) AddMapObject(null ? ByteRange{} : ByteRange{begin, s.pos(), true}, &facts->provider_schemas_objects);
       } else if (key.Is("tfstream_provider_format_version")) {
         facts->has_provider_format_version = true;
-        ok = ReadString(&s, "tfstream_provider_format_version", &facts->provider_format_version, *pass, 1);
+        ok = Resumable(&s, pass, [&] {
+          return ReadString(&s, "tfstream_provider_format_version", &facts->provider_format_version, *pass,
+                            1);
+        });
       } else if (key.Is("tfstream_flavor")) {
-        ok = ReadString(&s, "tfstream_flavor", &facts->tfstream_flavor, *pass, 1);
+        ok = Resumable(&s, pass,
+                       [&] { return ReadString(&s, "tfstream_flavor", &facts->tfstream_flavor, *pass, 1); });
       } else {
-        ok = pass->Skip(&s, 1);
+        ok = Resumable(&s, pass, [&] { return pass->Skip(&s, 1); });
       }
       if (!ok) return s.status();
     }
     if (!s.ok()) return s.status();
   }
+  // What follows the document, and the rest of the code below, reads the
+  // whole of it.
+  AwaitAll(&s, pass);
+  doc = s.text();
   if (pass->how == Skeleton::kValidate && !s.AtEnd()) {
     s.Fail("unexpected data after the end of the document");
     return s.status();
@@ -474,6 +637,7 @@ Status ScanState(std::string_view doc, StateFacts* facts, const StateScanOptions
       once.in_document_order = facts;
       if (WalkState(doc, facts, opts, &once).ok() && !once.repeated_structure && !once.unusual) {
         facts->in_document_order = true;
+        facts->root.children_in_document_order = !once.resources_after_children;
         return Status::Ok();
       }
       *facts = StateFacts{};
@@ -508,6 +672,28 @@ Status ScanState(std::string_view doc, StateFacts* facts, const StateScanOptions
   Status walked = WalkState(doc, facts, opts, &pass);
   if (validator.joinable()) validator.join();
   return syntax.ok() ? walked : syntax;
+}
+
+bool ScanStateAsItArrives(const ArrivingText& text, StateFacts* facts, const StateScanOptions& opts) {
+  *facts = StateFacts{};
+  if (opts.resources != StateScanOptions::Resources::kValidatedByRender || opts.select ||
+      opts.in_walk_order) {
+    return false;
+  }
+  // ScanState's first pass, each of its steps run again over more text
+  // where the text arrived so far ends inside it (Resumable).
+  WalkPass once{Skeleton::kValidate};
+  once.in_document_order = facts;
+  once.arriving = &text;
+  once.all = false;
+  const std::string_view first = text(kMinArrival, &once.all);
+  if (WalkState(first, facts, opts, &once).ok() && !once.repeated_structure && !once.unusual) {
+    facts->in_document_order = true;
+    facts->root.children_in_document_order = !once.resources_after_children;
+    return true;
+  }
+  *facts = StateFacts{};
+  return false;
 }
 
 Status ValidateState(std::string_view doc) { return ValidateWhole(doc, nullptr); }

@@ -31,6 +31,13 @@ namespace tfstream::stream {
 struct StateModule {
   ByteRange resources, child_modules;
   bool has_resources = false, has_child_modules = false;  // non-empty arrays
+  // Set by a scan in document order (StateFacts::in_document_order) on the
+  // root: no module object below it has its resources after its child
+  // modules, so a walk reads each of them once, front to back, in
+  // RenderHumanState's order, instead of recording its arrays and coming
+  // back to them (which passed over each module's resources once more per
+  // level of nesting).
+  bool children_in_document_order = false;
 };
 
 // The shallow facts of one jsonstate.Resource.
@@ -122,6 +129,22 @@ struct StateScanOptions {
 
 // Reads the document's facts, validating it as `opts.resources` says.
 Status ScanState(std::string_view doc, StateFacts* facts, const StateScanOptions& opts = {});
+
+// A document still arriving (a state through a pipe): text(size, &all) waits
+// until at least `size` bytes of it are there, or all of them (all is then
+// true), and returns the bytes there so far, as a view that stays valid. It
+// may return fewer than `size` (a slow writer), as long as each call returns
+// more than the last one, or all.
+using ArrivingText = std::function<std::string_view(uint64_t size, bool* all)>;
+
+// ScanState's pass in document order (kValidatedByRender without a selection
+// or in_walk_order) run over the bytes as they arrive, so that when the last
+// one is there only a short tail is left to read. True: *facts are what
+// ScanState over the whole document gives. False (another kind of scan was
+// asked for, or the pass does not settle the facts: an error, a repeated key,
+// a resource of another mode): nothing is settled, and the caller runs
+// ScanState over the whole document, which then gives what it always gives.
+bool ScanStateAsItArrives(const ArrivingText& text, StateFacts* facts, const StateScanOptions& opts);
 
 // The first syntax error of the whole document (what Go's decoder meets
 // before anything else), or ok.

@@ -90,6 +90,53 @@ same_error state/truncated-in-last-resource truncated.json
 tf --state --no-color --schemas "$SCHEMAS" truncated.json
 result state/truncated-says-so "$(grep -q truncated "$W/err" && echo 1 || echo 0)" "$(describe_run)"
 
+# Through a pipe that hands the state over in small pieces, the pre-scan
+# reads it as it arrives (stream::ScanStateAsItArrives): the same bytes on
+# stdout and stderr and the same exit status as from the same bytes in a
+# file given as standard input, good or broken, with each form of the scan.
+slow_pipe() {  # FILE PIECE: FILE's bytes, PIECE at a time, a pause between
+  $PYTHON -S -c '
+import sys, time
+data = open(sys.argv[1], "rb").read()
+n = int(sys.argv[2])
+out = sys.stdout.buffer
+for i in range(0, len(data), n):
+    out.write(data[i:i + n])
+    out.flush()
+    time.sleep(0.0005)
+' "$1" "$2"
+}
+same_through_pipe() {  # ID FILE PIECE [ARGS...]
+  local id=$1 file=$2 piece=$3 want_rc
+  shift 3
+  for j in 1 2; do
+    tf --state --no-color -j $j --schemas "$SCHEMAS" "$@" - <"$file"
+    want_rc=$RC
+    cp "$W/out" want.out
+    cp "$W/err" want.err
+    tf --state --no-color -j $j --schemas "$SCHEMAS" "$@" - < <(slow_pipe "$file" "$piece")
+    result "$id-j$j" "$([ "$RC" = "$want_rc" ] && cmp -s "$W/out" want.out && cmp -s "$W/err" want.err &&
+      echo 1 || echo 0)" "$(describe_run); from the file: exit $want_rc, $(head -c 200 want.err | tr '\n' '|')"
+  done
+}
+same_through_pipe state/pipe/good "$STATE" 97
+same_through_pipe state/pipe/good-1-byte-pieces "$STATE" 1
+same_through_pipe state/pipe/good-summary "$STATE" 97 --summary
+same_through_pipe state/pipe/good-selected "$STATE" 97 --address 'module.*'
+for f in bad_last_value bad_first_value semantic_then_syntax too_deep bad_version trailing bad_module_member \
+  bad_output repeated_resources truncated; do
+  same_through_pipe "state/pipe/$f" "$f.json" 97
+done
+tf --state --no-color --schemas /dev/null - < <(slow_pipe "$STATE" 97)
+result state/pipe/missing-schema "$([ "$RC" = 1 ] && [ ! -s "$W/out" ] && echo 1 || echo 0)" "$(describe_run)"
+# A state of some MiB (6), past the pre-scan's first steps, its resources
+# repeated (their addresses too, which the render does not mind).
+BIG='(lambda d: (d["values"]["root_module"].__setitem__("resources", d["values"]["root_module"]["resources"] * 3000), __import__("json").dumps(d, separators=(",", ":")))[1])(__import__("json").loads(t))'
+make big "$BIG"
+same_through_pipe state/pipe/big big.json 65536
+make big_bad_end "($BIG)[:-3] + \"x\""
+same_through_pipe state/pipe/big-bad-end big_bad_end.json 65536
+
 # Cut everywhere (every 41st byte, and each cut's error the same as
 # --summary's, which says "truncated").
 size=$(wc -c <"$STATE")
