@@ -76,15 +76,6 @@ bool UnknownNestingInAttributes(std::span<const NamedAttribute> attributes, std:
 
 }  // namespace
 
-bool IsPlainIdentifierName(std::string_view name) {
-  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
-  if (name.empty() || !letter(name[0])) return false;
-  for (const char c : name.substr(1)) {
-    if (!letter(c) && !(c >= '0' && c <= '9') && c != '-') return false;
-  }
-  return true;
-}
-
 bool FindUnknownNesting(const Block& block, std::string* path, std::string_view* nesting) {
   path->clear();
   return UnknownNestingInBlock(block, path, nesting);

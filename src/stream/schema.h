@@ -14,11 +14,11 @@ namespace tfstream::stream {
 struct CtyType;
 
 // `plain_name` (in NamedCtyType, NamedAttribute and NamedBlockType): set by
-// the decoder when the name is a plain ASCII identifier, [A-Za-z_]
-// followed by [A-Za-z0-9_-]*, which renderers print as it is, padded by
-// its size; computed once per schema rather than once per value printed.
-// False says only "not known": the renderer then decides from the name.
-bool IsPlainIdentifierName(std::string_view name);
+// the decoder when the name is a plain ASCII identifier
+// (IsPlainAsciiIdentifier, base/ascii.h), which renderers print as it is,
+// padded by its size; computed once per schema rather than once per value
+// printed. False says only "not known": the renderer then decides from the
+// name.
 
 struct NamedCtyType {
   std::string_view name;

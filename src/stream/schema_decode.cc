@@ -14,6 +14,7 @@
 #include <map>
 #include <vector>
 
+#include "base/ascii.h"
 #include "stream/schema_store.h"
 
 namespace tfstream::stream {
@@ -109,7 +110,7 @@ bool DecodeType(const JsonValue* j, buffer::Arena* arena, const CtyType** out, i
     NamedCtyType* named = arena->NewArray<NamedCtyType>(attrs->size);
     for (size_t i = 0; i < attrs->size; ++i) {
       named[i].name = attrs->members[i].key;
-      named[i].plain_name = IsPlainIdentifierName(named[i].name);
+      named[i].plain_name = IsPlainAsciiIdentifier(named[i].name);
       if (!DecodeType(attrs->members[i].value, arena, &named[i].type, depth + 1)) return false;
     }
     t->kind = CtyType::Kind::kObject;
@@ -176,7 +177,7 @@ Status DecodeAttributes(const SchemaSources& sources, buffer::Arena* arena, std:
   NamedAttribute* named = arena->NewArray<NamedAttribute>(attrs.size());
   for (size_t i = 0; i < attrs.size(); ++i) {
     named[i].name = attrs[i].key;
-    named[i].plain_name = IsPlainIdentifierName(named[i].name);
+    named[i].plain_name = IsPlainAsciiIdentifier(named[i].name);
     Status s = DecodeAttribute(named[i].name, attrs[i].value, arena, &named[i].attribute, depth);
     if (!s.ok()) return s;
   }
@@ -216,7 +217,7 @@ Status DecodeBlockAt(const SchemaSources& sources, buffer::Arena* arena, const B
   for (size_t i = 0; i < types.size(); ++i) {
     const JsonValue* bt_json = types[i].value;
     named[i].name = types[i].key;
-    named[i].plain_name = IsPlainIdentifierName(named[i].name);
+    named[i].plain_name = IsPlainAsciiIdentifier(named[i].name);
     if (bt_json == nullptr || !bt_json->IsObject()) {
       return Status::Error("block type \"" + std::string(named[i].name) + "\" is not an object");
     }
