@@ -10,6 +10,8 @@
 #   --seed N       generator seed (default 1)
 #   --scratch DIR  where plans are generated and reused (default /tmp/tfstream-perf)
 #   --tfstream BIN use this binary instead of building build-perf/tfstream
+#                  (the commit column then names BIN and its SHA-256, not
+#                  this checkout)
 #   --no-large     skip the large-collections scenario
 #   --no-bundle    skip the --bundle rows (size ratio, wall, peak RSS; also with a
 #                  schemas file of real size: the corpus's schema files merged)
@@ -25,7 +27,7 @@
 #                  module), group-md (the same in Markdown, --max-bytes=0),
 #                  html (--format=html, colour off as every row: --color=never);
 #                  default all eight. Large collections: text. The state rows:
-#                  text, --summary and html.
+#                  those of text, summary and html in the list.
 #   --jobs LIST    run each row once per tfstream --jobs value, comma-separated
 #                  (e.g. 1,2: how each row scales with cores); default: the
 #                  binary's own default, no --jobs argument
@@ -104,6 +106,7 @@ if [[ ${#need_pkgs[@]} -gt 0 ]]; then
 fi
 
 # ---- builds ----
+TFSTREAM_GIVEN=$TFSTREAM
 if [[ -z $TFSTREAM ]]; then
   log "building tfstream (Release) in build-perf/"
   if ! (cd "$ROOT" && cmake -S . -B build-perf -DCMAKE_BUILD_TYPE=Release -DTFSTREAM_TESTS=OFF >&2 &&
@@ -139,6 +142,11 @@ fi
 COMMIT=$(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo none)
 if [[ $COMMIT != none ]] && [[ -n $(cd "$ROOT" && git status --porcelain -- src CMakeLists.txt 2>/dev/null) ]]; then
   COMMIT="$COMMIT+dirty"
+fi
+# A binary given with --tfstream may come from any tree: the column names it
+# (file name and the start of its SHA-256) instead of this checkout's commit.
+if [[ -n $TFSTREAM_GIVEN ]]; then
+  COMMIT="$(basename "$TFSTREAM") (sha256 $(sha256sum "$TFSTREAM" | cut -c1-12))"
 fi
 
 # ---- inputs (reused when size, seed and generator sources match) ----
@@ -275,9 +283,14 @@ if wanted "$name"; then
   [[ -f $src && -f $SCHEMAS ]] ||
     ensure_plan "${src##*/}" "$GEN" --size 30M --shape show --seed "$SEED" --out "$src" --schemas-out "$SCHEMAS"
   ensure_plan "$name" python3 "$PERF/gen_state.py" "$src" 300M "$SCRATCH/$name"
-  INPUTS+=("$name|$SCRATCH/$name|--state --schemas=$SCHEMAS|text")
-  [[ $ISSUE34 -eq 1 ]] || INPUTS+=("$name|$SCRATCH/$name|--state --summary|summary")
-  [[ $ISSUE34 -eq 1 ]] || INPUTS+=("$name|$SCRATCH/$name|--state --schemas=$SCHEMAS --format=html|html")
+  # The forms a state has, of those --forms asks for (--issue34: text).
+  for form in "${FORM_LIST[@]}"; do
+    case $form in
+      text) INPUTS+=("$name|$SCRATCH/$name|--state --schemas=$SCHEMAS|text") ;;
+      summary) INPUTS+=("$name|$SCRATCH/$name|--state --summary|summary") ;;
+      html) INPUTS+=("$name|$SCRATCH/$name|--state --schemas=$SCHEMAS --format=html|html") ;;
+    esac
+  done
 fi
 if [[ $LARGE -eq 1 ]]; then
   for shape in show renderer; do
