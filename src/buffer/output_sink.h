@@ -28,7 +28,7 @@ class OutputSink {
 
   void Append(std::string_view s) { buffer_.append(s); }
   // Appends a whole block; one larger than the buffer's threshold is written
-  // at once, without a copy (what was buffered goes first).
+  // at once, without a copy, in one call with what was buffered before it.
   Status AppendBlock(std::string_view block);
   std::string* buffer() { return &buffer_; }
   // Appends the text `read` hands over in pieces (a TextSource's Read, say),
@@ -44,7 +44,9 @@ class OutputSink {
   bool reader_gone() const { return reader_gone_; }
 
  private:
-  Status WriteAll(std::string_view text);
+  // Writes `first` then `second` (one writev while the descriptor takes
+  // them whole).
+  Status WriteAll(std::string_view first, std::string_view second = {});
 
   static constexpr size_t kFlushThreshold = 64 * 1024;
   int fd_;
