@@ -16,7 +16,7 @@ Status OutputSink::Flush() {
 }
 
 Status OutputSink::AppendBlock(std::string_view block) {
-  if ((fd_ < 0 && !consumer_) || block.size() < kFlushThreshold) {
+  if ((fd_ < 0 && !consumer_) || block.size() < kWriteInPlace) {
     Append(block);
     return Status::Ok();
   }
