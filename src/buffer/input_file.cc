@@ -1,5 +1,6 @@
 #include "buffer/input_file.h"
 
+#include "buffer/spool_copy.h"
 #include "buffer/unnamed_file.h"
 
 #include <algorithm>
@@ -7,7 +8,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -120,84 +120,6 @@ Status InputFile::CreateSpool(const std::string& label, int* spool_fd) {
                          " (set TMPDIR to a writable directory)");
   }
   return Status::Ok();
-}
-
-Status InputFile::CopyToSpool(int fd, const std::string& label, int out,
-                              const std::function<void(uint64_t)>& written) {
-  const std::string dir = TemporaryDirectory();
-  auto copy_failed = [&](int err) {
-    return Status::Error(label + ": cannot copy the input to a temporary file in " + dir + ": " +
-                         std::strerror(err) +
-                         (err == ENOSPC || err == EDQUOT ? " (set TMPDIR to a directory with more room)" : ""));
-  };
-  uint64_t total = 0;
-  // The file's blocks reserved ahead of the copy, a few MiB at a time:
-  // writing into them costs less than having each page's block found as it
-  // is written (ext4 on the VMs CI runs on). Where the file system cannot,
-  // the writes find them as before; a full disk is reported by them.
-  constexpr uint64_t kReserve = uint64_t{32} << 20;
-  uint64_t reserved = 0;
-  bool reserve = true;
-  auto reserve_ahead = [&] {
-    if (!reserve || total + kReserve <= reserved) return;
-    reserve =
-        fallocate(out, FALLOC_FL_KEEP_SIZE, static_cast<off_t>(reserved), static_cast<off_t>(kReserve)) == 0;
-    reserved += kReserve;
-  };
-  // From a pipe, splice() moves the data into the file inside the kernel:
-  // copying every byte out to user space and back costs more than the rest
-  // of the work on the VMs CI runs on. Anything else, or a kernel that
-  // refuses, takes the read/write loop below.
-  struct stat in_stat;
-  if (fstat(fd, &in_stat) == 0 && S_ISFIFO(in_stat.st_mode)) {
-    (void)fcntl(fd, F_SETPIPE_SZ, 1 << 20);  // fewer wake-ups; the default 64 KiB also works
-    bool moved_any = false;
-    while (true) {
-      reserve_ahead();
-      ssize_t n = splice(fd, nullptr, out, nullptr, 1 << 20, SPLICE_F_MOVE | SPLICE_F_MORE);
-      if (n > 0) {
-        moved_any = true;
-        total += static_cast<uint64_t>(n);
-        if (written) written(total);
-        continue;
-      }
-      if (n == 0) return Status::Ok();
-      if (errno == EINTR) continue;
-      if (errno == EAGAIN || errno == EWOULDBLOCK) {
-        struct pollfd p = {fd, POLLIN, 0};
-        if (poll(&p, 1, -1) >= 0 || errno == EINTR) continue;
-      }
-      if ((errno == EINVAL || errno == ENOSYS) && !moved_any) break;
-      if (errno == ENOSPC || errno == EDQUOT || errno == EFBIG) return copy_failed(errno);
-      return Status::Error(label + ": " + Errno());
-    }
-  }
-  std::vector<char> buf(1 << 20);
-  while (true) {
-    reserve_ahead();
-    ssize_t n = read(fd, buf.data(), buf.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      if (errno == EAGAIN || errno == EWOULDBLOCK) {
-        // A non-blocking descriptor inherited from the caller: wait for data.
-        struct pollfd p = {fd, POLLIN, 0};
-        if (poll(&p, 1, -1) >= 0 || errno == EINTR) continue;
-      }
-      return Status::Error(label + ": " + Errno());
-    }
-    if (n == 0) return Status::Ok();
-    ssize_t done = 0;
-    while (done < n) {
-      ssize_t w = write(out, buf.data() + done, static_cast<size_t>(n - done));
-      if (w < 0) {
-        if (errno == EINTR) continue;
-        return copy_failed(errno);
-      }
-      done += w;
-    }
-    total += static_cast<uint64_t>(n);
-    if (written) written(total);
-  }
 }
 
 Status InputFile::Spool(int fd, const std::string& label, int* spool_fd) {

@@ -72,10 +72,6 @@ class InputFile {
   Status MapFd(int fd, const std::string& label);
   // Creates the spool file (*spool_fd) for `label`'s bytes.
   static Status CreateSpool(const std::string& label, int* spool_fd);
-  // Copies `fd` to its end into `spool_fd`, telling `written` (may be empty)
-  // how many bytes are in the spool after each piece.
-  static Status CopyToSpool(int fd, const std::string& label, int spool_fd,
-                            const std::function<void(uint64_t)>& written);
   Status Spool(int fd, const std::string& label, int* spool_fd);
   // Open's copy of a non-regular input for Arrival::kAsItComes; takes `fd`
   // (closed when the copy ends, unless it is standard input).

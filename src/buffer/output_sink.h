@@ -27,8 +27,8 @@ class OutputSink {
   void set_before_write(std::function<void(std::string_view)> fn) { before_write_ = std::move(fn); }
 
   void Append(std::string_view s) { buffer_.append(s); }
-  // Appends a whole block; one larger than the buffer's threshold is written
-  // at once, without a copy (what was buffered goes first).
+  // Appends a whole block; one of kWriteInPlace bytes or more is written at
+  // once, without a copy, in one call with what was buffered before it.
   Status AppendBlock(std::string_view block);
   std::string* buffer() { return &buffer_; }
   // Appends the text `read` hands over in pieces (a TextSource's Read, say),
@@ -44,9 +44,16 @@ class OutputSink {
   bool reader_gone() const { return reader_gone_; }
 
  private:
-  Status WriteAll(std::string_view text);
+  // Writes `first` then `second` (one writev while the descriptor takes
+  // them whole).
+  Status WriteAll(std::string_view first, std::string_view second = {});
 
   static constexpr size_t kFlushThreshold = 64 * 1024;
+  // A block at least this long is written from where it is rather than
+  // copied into the buffer: about where copying it costs what one more
+  // write() does. Blocks flushed one by one, or a batch of them at a time
+  // (pipeline::Needs::joined_blocks), are written at once anyway.
+  static constexpr size_t kWriteInPlace = 16 * 1024;
   int fd_;
   std::string buffer_;
   bool reader_gone_ = false;

@@ -62,7 +62,8 @@ struct RenderedBatch {
 
 // Renders the elements `walk` yields on `jobs` threads, one ResourceWorker
 // each, and hands their blocks to `sink` in input order (BlockSink's
-// contract, flushing after each batch).
+// contract, flushing after each batch; a whole batch's at once when
+// sink.joined).
 //   walk(emit): calls emit(BlockElement) -> Status for each element in input
 //     order, stopping on the first failure; returns the walk's status.
 //   render(ResourceWorker&, const BlockElement&, std::string* out): appends
@@ -115,17 +116,28 @@ Status RenderBlocksInBatches(const PlanContext& ctx, int jobs, WalkFn walk, Rend
         return Status::Ok();
       },
       [&](RenderedBatch& rendered) {
-        size_t begin = 0;
         Status s;
-        const std::string_view doc = ctx.in.plan;
-        for (const auto& [text_end, input_begin, input_end] : rendered.ends) {
-          if (text_end > begin) {
-            s = sink.consume(RenderedBlock{std::string_view(rendered.text).substr(begin, text_end - begin),
-                                           doc.substr(input_begin, input_end - input_begin), input_begin});
+        if (sink.joined) {
+          // The batch's blocks are neighbours in its text: handed on whole.
+          const size_t text_end = rendered.ends.empty() ? 0 : rendered.ends.back().text_end;
+          if (text_end > 0) {
+            s = sink.consume(RenderedBlock{std::string_view(rendered.text).substr(0, text_end), {},
+                                           rendered.ends.front().input_begin});
+            if (!s.ok()) return s;
           }
-          begin = text_end;
-          if (!s.ok()) return s;
-          consumed(input_end);
+          for (const RenderedBatch::End& end : rendered.ends) consumed(end.input_end);
+        } else {
+          size_t begin = 0;
+          const std::string_view doc = ctx.in.plan;
+          for (const auto& [text_end, input_begin, input_end] : rendered.ends) {
+            if (text_end > begin) {
+              s = sink.consume(RenderedBlock{std::string_view(rendered.text).substr(begin, text_end - begin),
+                                             doc.substr(input_begin, input_end - input_begin), input_begin});
+            }
+            begin = text_end;
+            if (!s.ok()) return s;
+            consumed(input_end);
+          }
         }
         if (!rendered.ends.empty()) release(rendered.ends.back().input_end);
         s = sink.flush();

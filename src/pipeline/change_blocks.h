@@ -33,6 +33,9 @@ struct RenderedBlock {
 struct BlockSink {
   std::function<Status(const RenderedBlock& block)> consume;
   std::function<Status()> flush;
+  // consume() may take a batch's blocks at once (on several threads): the
+  // text of all of them, in order, `raw` empty (Needs::joined_blocks).
+  bool joined = false;
 };
 Status RenderBlocks(const PlanContext& ctx, stream::ByteRange range, BlockRenderFn render, ResourceWorker* worker,
                     ProgressMeter* progress, const BlockSink& sink);

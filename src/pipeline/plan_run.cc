@@ -95,6 +95,8 @@ class PlanRun {
   // A rendered resource block (planned change or drift) to the sink, with
   // its facts when the sink asks for them.
   Status PushBlock(Section section, const RenderedBlock& block);
+  // Whether the sink takes a batch's blocks as one (Needs::joined_blocks).
+  bool JoinedBlocks() const { return needs_.joined_blocks && !needs_.block_facts; }
   SectionOut Out(Section section);
   void StartDeferredCheck() {
     if (!deferred_check_) deferred_check_.emplace(ctx_);
@@ -137,6 +139,7 @@ SectionOut PlanRun::Out(Section section) {
   out.text = [this, section](Part part, std::string_view text) { return Piece(section, part, text); };
   out.blocks.consume = [this, section](const RenderedBlock& block) { return PushBlock(section, block); };
   out.blocks.flush = [this] { return sink_->Flush(); };
+  out.blocks.joined = JoinedBlocks();
   return out;
 }
 
@@ -287,6 +290,7 @@ Status PlanRun::PushText() {
       if (deferring_validation_) StartDeferredCheck();
       return f;
     };
+    blocks.joined = JoinedBlocks();
     if (!(s = RenderChangeBlocks(ctx_, &worker_, progress_, blocks)).ok()) return s;
     timer_.Mark("changes");
     if (deferring_validation_) {

@@ -75,6 +75,12 @@ struct Needs {
   // (render::Palette::kSymbolOpen ... kSymbolClose), so that the form can
   // find it again (Markdown moves it to the line's start). Colour off only.
   bool marked_symbols = false;
+  // With text, without block_facts: the blocks rendered together on several
+  // threads (a batch of neighbouring elements) may come as one Block whose
+  // text is all of theirs, in order, and a Flush() after it, so that the
+  // form can write them from where they were rendered without a copy. For
+  // a form that writes a block's text and reads nothing else of it.
+  bool joined_blocks = false;
 };
 
 // Which part of the document a piece of text or a block belongs to.
@@ -109,7 +115,8 @@ struct TextPiece {
 struct BlockView {
   Section section;
   // The exact text, as the text form writes it (Needs::text), with the
-  // newlines around it; empty for a facts-only sink.
+  // newlines around it; empty for a facts-only sink. With
+  // Needs::joined_blocks, the text of several neighbouring blocks.
   std::string_view text;
   // The resource address (an output's name, an action's address); the
   // word --action uses for its action ("create", "replace", ...; "" when

@@ -129,4 +129,79 @@ TEST_CASE("a sink's error stops the run with it") {
   CHECK(std::find(sink.calls.begin(), sink.calls.end(), "finish") == sink.calls.end());
 }
 
+// Enough changes for the blocks to be rendered in batches on several threads
+// (64 and more), each with a value long enough that the batches fill.
+std::string ManyDoc() {
+  std::vector<std::string> changes;
+  for (int i = 0; i < 400; ++i) {
+    std::string value = std::to_string(i);
+    value.append(300, 'x');
+    changes.push_back(
+        PlanChange("t.r" + std::to_string(i), i % 7 == 3 ? R"(["no-op"])" : R"(["create"])", "null", value));
+  }
+  return PlanDoc(changes);
+}
+
+// Records the flushes too, and whether each batch's blocks were flushed.
+class FlushRecordingSink : public RecordingSink {
+ public:
+  using RecordingSink::RecordingSink;
+  Status Flush() override {
+    calls.push_back("flush");
+    return Status::Ok();
+  }
+};
+
+size_t CountBlocks(const std::vector<std::string>& calls) {
+  return static_cast<size_t>(
+      std::count_if(calls.begin(), calls.end(), [](const std::string& c) { return c.rfind("block ", 0) == 0; }));
+}
+
+TEST_CASE("joined blocks: a batch's blocks come as one, the same text, each flushed") {
+  const std::string doc = ManyDoc();
+  tfstream::pipeline::Options o;
+  o.jobs = 2;
+  RecordingSink one_by_one{Needs{}};
+  REQUIRE(tfstream::pipeline::RunPlan(In(doc), o, nullptr, &one_by_one, nullptr).ok());
+  Needs joined_needs;
+  joined_needs.joined_blocks = true;
+  FlushRecordingSink joined(joined_needs);
+  REQUIRE(tfstream::pipeline::RunPlan(In(doc), o, nullptr, &joined, nullptr).ok());
+  o.jobs = 1;
+  FlushRecordingSink single(joined_needs);
+  REQUIRE(tfstream::pipeline::RunPlan(In(doc), o, nullptr, &single, nullptr).ok());
+
+  CHECK(joined.text == one_by_one.text);
+  CHECK(single.text == one_by_one.text);
+  CHECK(one_by_one.text == tfstream::testing::RenderDoc(doc, o));
+  const size_t printed = 400 - 400 / 7;  // the no-ops print nothing
+  CHECK(CountBlocks(one_by_one.calls) == printed);
+  // On several threads, a few Blocks (one per batch) ...
+  CHECK(CountBlocks(joined.calls) > 1);
+  CHECK(CountBlocks(joined.calls) < printed / 4);
+  // ... each flushed before the next; on one thread there is nothing to join.
+  for (size_t i = 0; i < joined.calls.size(); ++i) {
+    if (joined.calls[i].rfind("block ", 0) == 0) {
+      REQUIRE(i + 1 < joined.calls.size());
+      CHECK(joined.calls[i + 1] == "flush");
+    }
+  }
+  CHECK(CountBlocks(single.calls) == printed);
+}
+
+TEST_CASE("joined blocks are not joined for a sink that reads each block's facts") {
+  const std::string doc = ManyDoc();
+  tfstream::pipeline::Options o;
+  o.jobs = 2;
+  Needs needs;
+  needs.joined_blocks = true;
+  needs.block_facts = true;
+  RecordingSink sink(needs);
+  REQUIRE(tfstream::pipeline::RunPlan(In(doc), o, nullptr, &sink, nullptr).ok());
+  CHECK(CountBlocks(sink.calls) == 400 - 400 / 7);
+  CHECK(std::find(sink.calls.begin(), sink.calls.end(), "block " +
+                      std::to_string(static_cast<int>(Section::kPlannedChanges)) + " t.r399 create []") !=
+        sink.calls.end());
+}
+
 }  // namespace

@@ -165,6 +165,33 @@ EOF
 result stdout/non-blocking-pipe "$(grep -qx 'stdout 0 True ' nonblock.txt && echo 1 || echo 0)" "$(tr '\n' '|' <nonblock.txt)"
 result stdin/non-blocking-pipe "$(grep -qx 'stdin 0 True ' nonblock.txt && echo 1 || echo 0)" "$(tr '\n' '|' <nonblock.txt)"
 
+# Standard input a socket (as a service manager or a CI runner may leave it):
+# splice cannot move it into the spool, read/write does; a plan, and a state
+# (pre-scanned as it arrives), in odd-sized pieces, the same text as from a file.
+$PYTHON -S - "$TFSTREAM" "$BIG" "$FIXTURES/state.json" "$FIXTURES/state_schemas.json" <<'EOF' >sockstdin.txt 2>&1
+import socket, subprocess, sys, threading
+tfstream, plan, state, schemas = sys.argv[1:5]
+def through_socket(name, path, args):
+    want = subprocess.run([tfstream] + args + [path], capture_output=True).stdout
+    data = open(path, "rb").read()
+    mine, theirs = socket.socketpair()
+    p = subprocess.Popen([tfstream] + args + ["-"], stdin=theirs, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    theirs.close()
+    def feed():
+        for i in range(0, len(data), 4093):
+            mine.sendall(data[i:i + 4093])
+        mine.close()
+    t = threading.Thread(target=feed)
+    t.start()
+    out, err = p.communicate()
+    t.join()
+    print(name, p.returncode, len(out) > 0 and out == want, err.decode(errors="replace").strip())
+through_socket("plan", plan, ["--no-color"])
+through_socket("state", state, ["--state", "--no-color", "--schemas", schemas])
+EOF
+result stdin/socket-plan "$(grep -qx 'plan 0 True ' sockstdin.txt && echo 1 || echo 0)" "$(tr '\n' '|' <sockstdin.txt)"
+result stdin/socket-state "$(grep -qx 'state 0 True ' sockstdin.txt && echo 1 || echo 0)" "$(tr '\n' '|' <sockstdin.txt)"
+
 # --- the spool for standard input ------------------------------------------------------------
 # It never has a name: TMPDIR stays empty during and after every run.
 mkdir spooldir
