@@ -235,8 +235,9 @@ bool Reader::Walk(const JsonValue** out) {
     in_object = depth != 0 && tree_.InObject();
   };
   const char* p = SkipSpace(begin_);
+  if (p == end_) return false;  // no value at all
 value:
-  if (p == end_) return false;  // also where the text has no value at all
+  if (at_end(p)) return false;
   switch (*p) {
     case '{':
       if (++depth > max_depth_) return false;
