@@ -15,13 +15,17 @@ using stream::JsonValue;
 Status ResourceWorker::Parse(std::string_view raw, uint64_t offset, const JsonValue** tree) {
   Status s = stream::ParseJsonTree(raw, offset, &arena_, tree);
   if (!s.ok()) return ctx_.PlanError(s);
+  Decoded(*tree);
+  return s;
+}
+
+void ResourceWorker::Decoded(const JsonValue* tree) {
   // Terraform <= 1.7.3 decoded values into float64 (flavor.def), and
   // panicked on a number beyond its range; such a number keeps its text,
   // as the releases after print it.
-  if (ctx_.flavor->numbers_as_float64 && !render::text::NumbersAsFloat64(*tree, &arena_) && crash_.empty()) {
+  if (ctx_.flavor->numbers_as_float64 && !render::text::NumbersAsFloat64(tree, &arena_) && crash_.empty()) {
     crash_ = "a number outside float64's range";
   }
-  return s;
 }
 
 Status ResourceWorker::Load(std::string_view raw, uint64_t offset, stream::ResourceChange* rc, bool resolve_action) {

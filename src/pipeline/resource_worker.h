@@ -55,6 +55,12 @@ class ResourceWorker {
   // " (tainted)", then "resource|data %q %q BODY" and a newline. Defined in
   // state_resource.cc.
   Status RenderStateBlock(std::string_view raw, uint64_t offset, int blank_lines, std::string* out);
+  // A walk's read-ahead (stream::StateElementReader) of the state resource
+  // at `offset`, `rest` the document from there on: parses the element
+  // where yajl accepts the value it starts with (stream::ParseJsonTreePrefix)
+  // and keeps its tree for the RenderStateBlock of that element, which
+  // follows before any other.
+  bool ReadStateElementAhead(std::string_view rest, uint64_t offset, int max_depth, size_t* end);
   // One root output of a state, "NAME = VALUE\n" (renderHumanStateOutputs);
   // `range` is its jsonstate.Output object.
   Status RenderStateOutput(std::string_view name, stream::ByteRange range, std::string* out);
@@ -86,6 +92,8 @@ class ResourceWorker {
 
  private:
   render::DiffContext Ctx() { return render::DiffContext{&arena_, &error_, ctx_.flavor}; }
+  // What Parse does with a tree once it is built.
+  void Decoded(const stream::JsonValue* tree);
   void ReportCrash() {
     if (crash_.empty()) return;
     ctx_.reference_crash.Add(crash_offset_, crash_where_, crash_);
@@ -109,6 +117,9 @@ class ResourceWorker {
   uint64_t crash_offset_ = 0;
   std::vector<std::string_view> unknown_names_;  // of the resource being diffed
   uint64_t element_offset_ = Status::kNoOffset;
+  // ReadStateElementAhead's element and tree.
+  std::string_view read_ahead_;
+  const stream::JsonValue* read_ahead_tree_ = nullptr;
 };
 
 }  // namespace tfstream::pipeline

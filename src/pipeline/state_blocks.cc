@@ -38,7 +38,12 @@ Status RenderStateBlocks(const PlanContext& ctx, const stream::StateFacts& facts
       release_to(offset + raw.size());
       report(offset + raw.size());
       return s;
-    }, select, ctx.in.release_plan_range);
+    }, select, ctx.in.release_plan_range,
+    // The element's end from its parse rather than from a skip by structure
+    // before it: one pass over its bytes fewer.
+    [worker](std::string_view rest, uint64_t offset, int max_depth, size_t* end) {
+      return worker->ReadStateElementAhead(rest, offset, max_depth, end);
+    });
   }
   return RenderBlocksInBatches(
       ctx, jobs,

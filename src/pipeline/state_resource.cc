@@ -72,11 +72,31 @@ render::RenderOpts StateOpts(render::RenderOpts o) {
 
 }  // namespace
 
+bool ResourceWorker::ReadStateElementAhead(std::string_view rest, uint64_t offset, int max_depth, size_t* end) {
+  read_ahead_ = {};
+  const JsonValue* tree = nullptr;
+  if (max_depth < 1 || !stream::ParseJsonTreePrefix(rest, offset, static_cast<size_t>(max_depth), &arena_, &tree, end)) {
+    return false;
+  }
+  read_ahead_ = rest.substr(0, *end);
+  read_ahead_tree_ = tree;
+  return true;
+}
+
 Status ResourceWorker::RenderStateBlock(std::string_view raw, uint64_t offset, int blank_lines, std::string* out) {
   element_offset_ = offset;
   const JsonValue* tree = nullptr;
-  Status s = Parse(raw, offset, &tree);
-  if (!s.ok()) return s;
+  Status s;
+  if (!read_ahead_.empty() && read_ahead_.data() == raw.data() && read_ahead_.size() == raw.size()) {
+    // Read by the walk's read-ahead: parsed, not yet decoded.
+    tree = read_ahead_tree_;
+    read_ahead_ = {};
+    Decoded(tree);
+  } else {
+    read_ahead_ = {};
+    s = Parse(raw, offset, &tree);
+    if (!s.ok()) return s;
+  }
   const ResourceFields fields(tree);
   const std::string_view address = StringOf(fields.address);
   const std::string_view mode = StringOf(fields.mode);

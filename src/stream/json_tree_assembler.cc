@@ -25,27 +25,40 @@ TreeStacks& ThreadTreeStacks() {
 void TreeAssembler::SortMembers(size_t start, JsonValue* v) {
   const JsonMember* doc = st_.members.data() + start;
   const size_t n = st_.members.size() - start;
-  std::vector<size_t>& perm = st_.perm;
-  perm.resize(n);
-  for (size_t i = 0; i < n; ++i) perm[i] = i;
-  auto less = [doc](size_t a, size_t b) { return KeyLess(doc[a].key, doc[b].key); };
-  if (n <= 32) {
-    // Struct-shaped objects (a resource change, its change) are small:
-    // an insertion sort, without stable_sort's buffer.
-    for (size_t i = 1; i < n; ++i) {
-      size_t x = perm[i];
+  // Struct-shaped objects (a resource, a resource change, a policy
+  // statement) are small: their order on the stack, by an insertion sort,
+  // which compares each pair that ends up side by side, so that it also
+  // tells whether any key repeats.
+  constexpr size_t kSmall = 32;
+  size_t small[kSmall];
+  size_t* perm = small;
+  bool repeats = false;
+  if (n <= kSmall) {
+    for (size_t i = 0; i < n; ++i) {
       size_t j = i;
-      for (; j > 0 && less(x, perm[j - 1]); --j) perm[j] = perm[j - 1];
-      perm[j] = x;
+      for (; j > 0; --j) {
+        const int c = KeyCompare(doc[i].key, doc[perm[j - 1]].key);
+        repeats |= c == 0;
+        if (c >= 0) break;
+        perm[j] = perm[j - 1];
+      }
+      perm[j] = i;
     }
   } else {
-    std::stable_sort(perm.begin(), perm.end(), less);
+    st_.perm.resize(n);
+    perm = st_.perm.data();
+    for (size_t i = 0; i < n; ++i) perm[i] = i;
+    std::stable_sort(perm, perm + n, [doc](size_t a, size_t b) { return KeyLess(doc[a].key, doc[b].key); });
+    repeats = true;  // not known: found below
   }
   auto last_of_key = [&](size_t k) {
-    return k + 1 == n || !KeyEqual(doc[perm[k]].key, doc[perm[k + 1]].key);
+    return k + 1 == n || !repeats || !KeyEqual(doc[perm[k]].key, doc[perm[k + 1]].key);
   };
-  size_t unique = 0;
-  for (size_t k = 0; k < n; ++k) unique += last_of_key(k);
+  size_t unique = n;
+  if (repeats) {
+    unique = 0;
+    for (size_t k = 0; k < n; ++k) unique += last_of_key(k);
+  }
   const bool keep_order = n <= UINT32_MAX;
   JsonMember* members = static_cast<JsonMember*>(arena_->Allocate(
       sizeof(JsonMember) * unique + (keep_order ? sizeof(JsonDocumentOrder) : 0), alignof(JsonMember)));

@@ -73,6 +73,10 @@ class TreeAssembler {
       st_.items.push_back(v);
     }
   }
+  // Value() where the caller knows the innermost container is an object
+  // (Member) or an array (Item).
+  void Member(const JsonValue* v) { st_.members.push_back(JsonMember{st_.frames.back().pending_key, v}); }
+  void Item(const JsonValue* v) { st_.items.push_back(v); }
   // The key of the object member whose value comes next.
   void Key(std::string_view key) { st_.frames.back().pending_key = key; }
 

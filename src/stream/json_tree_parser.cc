@@ -290,4 +290,13 @@ Status ParseJsonTree(std::string_view text, uint64_t base_offset, buffer::Arena*
   return Status::Ok();
 }
 
+bool ParseJsonTreePrefix(std::string_view text, uint64_t base_offset, size_t max_depth, buffer::Arena* arena,
+                         const JsonValue** out, size_t* end) {
+  if (!ReadValidatedTreePrefix(text, max_depth, arena, out, end)) return false;
+  const std::string_view value = text.substr(0, *end);
+  if (!YajlAccepts(value)) return false;
+  if (TreeCrossCheckEnabled()) CrossCheckValidatedTree(value, base_offset, arena, true, *out);
+  return true;
+}
+
 }  // namespace tfstream::stream

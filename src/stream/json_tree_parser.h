@@ -29,4 +29,13 @@ Status ParseJsonTree(std::string_view text, uint64_t base_offset, buffer::Arena*
 Status ParseJsonTreeWithYajl(std::string_view text, uint64_t base_offset, buffer::Arena* arena,
                              const JsonValue** out);
 
+// ParseJsonTree of the value `text` starts with, where a walk has not
+// found its end yet: true, with the tree and *end (the offset just past the
+// value), when yajl accepts text[0, *end) as a value of its own and no
+// container in it nests deeper than `max_depth`. Otherwise false, and the
+// arena may hold a tree of nothing: the caller finds the value's end its
+// own way and calls ParseJsonTree, for its message.
+bool ParseJsonTreePrefix(std::string_view text, uint64_t base_offset, size_t max_depth, buffer::Arena* arena,
+                         const JsonValue** out, size_t* end);
+
 }  // namespace tfstream::stream

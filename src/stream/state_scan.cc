@@ -6,10 +6,13 @@
 // wrong ("byte N: ...").
 #include "stream/state_scan.h"
 
+#include <cstdio>
+#include <cstdlib>
 #include <system_error>
 #include <thread>
 #include <utility>
 
+#include "stream/json_tree_check.h"
 #include "stream/json_value.h"
 
 namespace tfstream::stream {
@@ -322,6 +325,7 @@ struct ModuleWalk {
   bool read_facts;
   const std::function<void(uint64_t, uint64_t)>& done_range;
   WalkPass* pass;
+  const StateElementReader* read_ahead = nullptr;
   StateResourceFacts rf;
 
   Status Walk(const StateModule& m, bool first, int nesting);
@@ -424,6 +428,19 @@ Status ModuleWalk::Resources(JsonScanner& s, bool* first, int nesting) {
             if (!check.SkipValue(element_depth)) return check.status();
           }
           continue;
+        }
+      } else if (size_t end; read_ahead != nullptr && *read_ahead && s.Peek() == '{' &&
+                             (*read_ahead)(doc.substr(begin), begin, JsonScanner::kMaxDepth - element_depth, &end)) {
+        s.Seek(begin + end);
+        if (TreeCrossCheckEnabled()) {
+          // The end a skip by structure finds (the reference).
+          JsonScanner check(doc);
+          check.Seek(begin);
+          if (!check.SkipStructurally(element_depth) || check.pos() != begin + end) {
+            std::fprintf(stderr, "tfstream: cross-check failed: the resource at byte %zu ends at %zu, not %zu\n",
+                         begin, check.pos(), begin + end);
+            std::abort();
+          }
         }
       } else if (!s.SkipStructurally(element_depth)) {
         return s.status();
@@ -613,7 +630,7 @@ Status WalkState(std::string_view doc, StateFacts* facts, const StateScanOptions
     Tally(rf, offset, facts);
     return opts.on_resource ? opts.on_resource(rf, offset) : Status::Ok();
   };
-  ModuleWalk walk{doc, visit, opts.select, /*read_facts=*/true, opts.done_range, pass, {}};
+  ModuleWalk walk{doc, visit, opts.select, /*read_facts=*/true, opts.done_range, pass, nullptr, {}};
   Status walked = walk.Walk(facts->root, /*first=*/true, 0);
   if (opts.done_range && walked.ok()) opts.done_range(dropped, doc.size());
   if (!opts.select) facts->all_resource_count = facts->resource_count;
@@ -700,11 +717,12 @@ Status ValidateState(std::string_view doc) { return ValidateWhole(doc, nullptr);
 
 Status WalkStateResources(std::string_view doc, const StateModule& root,
                           const std::function<Status(std::string_view, uint64_t, int)>& fn,
-                          const StateSelection& select, const std::function<void(uint64_t, uint64_t)>& done_range) {
+                          const StateSelection& select, const std::function<void(uint64_t, uint64_t)>& done_range,
+                          const StateElementReader& read_ahead) {
   const ResourceVisitor visit = [&fn](std::string_view raw, uint64_t offset, int blank_lines,
                                       const StateResourceFacts&) { return fn(raw, offset, blank_lines); };
   WalkPass pass;
-  ModuleWalk walk{doc, visit, select, /*read_facts=*/false, done_range, &pass, {}};
+  ModuleWalk walk{doc, visit, select, /*read_facts=*/false, done_range, &pass, &read_ahead, {}};
   return walk.Walk(root, /*first=*/true, 0);
 }
 
@@ -716,7 +734,7 @@ Status WalkStateResourceFacts(
     return fn(raw, offset, rf);
   };
   WalkPass pass;
-  ModuleWalk walk{doc, visit, select, /*read_facts=*/true, done_range, &pass, {}};
+  ModuleWalk walk{doc, visit, select, /*read_facts=*/true, done_range, &pass, nullptr, {}};
   return walk.Walk(root, /*first=*/true, 0);
 }
 

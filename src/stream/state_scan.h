@@ -161,10 +161,20 @@ Status ValidateState(std::string_view doc);
 // `done_range(begin, end)` (may be empty) is told of bytes the walk has
 // skipped over (a module's members, found before its resources are walked):
 // their pages can go, the walk comes back for what it reads.
+//
+// `read_ahead(rest, offset, max_depth, &end)` (may be null) is offered each
+// object element first, `rest` being the document from the element on: it
+// may read the element and say where it ends (true, *end the offset in
+// `rest` just past it) when it has validated it as a value of its own, no
+// container in it nested deeper than `max_depth`; the walk then takes that
+// end rather than skipping the element by structure (where a valid element
+// ends the same). False: the walk finds the end itself.
+using StateElementReader = std::function<bool(std::string_view rest, uint64_t offset, int max_depth, size_t* end)>;
 Status WalkStateResources(std::string_view doc, const StateModule& root,
                           const std::function<Status(std::string_view element, uint64_t offset, int blank_lines)>& fn,
                           const StateSelection& select = nullptr,
-                          const std::function<void(uint64_t, uint64_t)>& done_range = nullptr);
+                          const std::function<void(uint64_t, uint64_t)>& done_range = nullptr,
+                          const StateElementReader& read_ahead = nullptr);
 
 // The same walk, reading each element's facts as it passes it (one pass
 // over the element): fn(element, offset, facts). An element of a wrong type

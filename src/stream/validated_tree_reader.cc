@@ -52,8 +52,17 @@ class Reader {
       : begin_(text.data()), end_(text.data() + text.size()), arena_(arena), tree_(arena, stacks) {}
 
   bool Read(const JsonValue** out);
+  // Read() of the value the text starts with, whatever follows it: *end is
+  // where it ends. False where containers nest deeper than max_depth.
+  bool ReadPrefix(size_t max_depth, const JsonValue** out, size_t* end) {
+    max_depth_ = max_depth;
+    end_out_ = end;
+    return Read(out);
+  }
 
  private:
+  template <bool kBounded>
+  bool Walk(const JsonValue** out);
   const char* SkipSpace(const char* p) const {
     // Plans are mostly compact: any byte above ' ' ends the run at once.
     while (p < end_ && static_cast<unsigned char>(*p) <= ' ' && IsSpace(*p)) ++p;
@@ -80,6 +89,8 @@ class Reader {
 
   const char* begin_;
   const char* end_;
+  size_t max_depth_ = SIZE_MAX;
+  size_t* end_out_ = nullptr;  // ReadPrefix's
   buffer::Arena* arena_;
   detail::TreeAssembler tree_;
 };
@@ -182,27 +193,74 @@ bool Reader::Decode(std::string_view raw, std::string_view* out) {
   return true;
 }
 
+// Where the text's last byte but whitespace closes a container, every
+// position the walk looks at inside a container but the one after that
+// bracket is before it: a token that is no closing bracket (a string, a
+// number, a literal, an opening bracket, a comma or a colon) never holds
+// it, and whitespace stops at it. So only after a closing bracket does the
+// walk need to check for the end of the text (kBounded false); otherwise
+// (kBounded) it checks everywhere.
 bool Reader::Read(const JsonValue** out) {
+  // Text that ends in a long run of whitespace (a prefix read is handed
+  // the rest of a document, element after element) is read the checking way.
+  const char* last = end_;
+  for (int k = 0; k < 64 && last != begin_ && IsSpace(last[-1]); ++k) --last;
+  if (last != begin_ && (last[-1] == '}' || last[-1] == ']')) return Walk<false>(out);
+  return Walk<true>(out);
+}
+
+template <bool kBounded>
+bool Reader::Walk(const JsonValue** out) {
+  // The innermost container: how deep, and whether it is an object.
+  size_t depth = 0;
+  bool in_object = false;
+  // Whitespace where the walk is before the closing bracket (see Read).
+  auto skip_space = [this](const char* p) __attribute__((always_inline)) {
+    if constexpr (kBounded) return SkipSpace(p);
+    while (static_cast<unsigned char>(*p) <= ' ' && IsSpace(*p)) ++p;
+    return p;
+  };
+  auto at_end = [this](const char* p) __attribute__((always_inline)) { return kBounded && p == end_; };
+  auto value = [&](const JsonValue* v) __attribute__((always_inline)) {
+    if (in_object) {
+      tree_.Member(v);
+    } else if (depth != 0) {
+      tree_.Item(v);
+    } else {
+      tree_.Value(v);
+    }
+  };
+  auto closed = [&]() __attribute__((always_inline)) {
+    --depth;
+    in_object = depth != 0 && tree_.InObject();
+  };
   const char* p = SkipSpace(begin_);
+  if (p == end_) return false;  // no value at all
 value:
-  if (p == end_) return false;
+  if (at_end(p)) return false;
   switch (*p) {
     case '{':
+      if (++depth > max_depth_) return false;
       tree_.StartObject();
-      p = SkipSpace(p + 1);
-      if (p != end_ && *p == '}') {
+      in_object = true;
+      p = skip_space(p + 1);
+      if (!at_end(p) && *p == '}') {
         ++p;
         tree_.EndObject();
-        goto after_value;
+        closed();
+        goto after_close;
       }
       goto key;
     case '[':
+      if (++depth > max_depth_) return false;
       tree_.StartArray();
-      p = SkipSpace(p + 1);
-      if (p != end_ && *p == ']') {
+      in_object = false;
+      p = skip_space(p + 1);
+      if (!at_end(p) && *p == ']') {
         ++p;
         tree_.EndArray();
-        goto after_value;
+        closed();
+        goto after_close;
       }
       goto value;
     case '"': {
@@ -211,7 +269,7 @@ value:
       JsonValue* v = arena_->New<JsonValue>();
       v->kind = JsonKind::kString;
       v->set_text(s);
-      tree_.Value(v);
+      value(v);
       goto after_value;
     }
     case 't':
@@ -222,13 +280,13 @@ value:
       JsonValue* v = arena_->New<JsonValue>();
       v->kind = JsonKind::kBool;
       v->boolean = b;
-      tree_.Value(v);
+      value(v);
       goto after_value;
     }
     case 'n':
       if (!Literal(p, "null", 4)) return false;
       p += 4;
-      tree_.Value(nullptr);
+      value(nullptr);
       goto after_value;
     default: {
       const char* start = p;
@@ -237,50 +295,66 @@ value:
       JsonValue* v = arena_->New<JsonValue>();
       v->kind = JsonKind::kNumber;
       v->set_text(std::string_view(start, static_cast<size_t>(p - start)));
-      tree_.Value(v);
+      value(v);
       goto after_value;
     }
   }
 key:
-  if (p == end_ || *p != '"') return false;
+  if (at_end(p) || *p != '"') return false;
   {
     std::string_view k;
     if ((p = ReadString(p, &k)) == nullptr) return false;
     tree_.Key(k);
   }
-  p = SkipSpace(p);
-  if (p == end_ || *p != ':') return false;
-  p = SkipSpace(p + 1);
+  p = skip_space(p);
+  if (at_end(p) || *p != ':') return false;
+  p = skip_space(p + 1);
   goto value;
 after_value:
+  // After a value that is no closing bracket: inside a container, the
+  // text goes on (see Read).
+  if (depth == 0) goto after_root;
+  p = skip_space(p);
+  if (at_end(p)) return false;
+  goto separator;
+after_close:
+  if (depth == 0) goto after_root;
   p = SkipSpace(p);
-  if (!tree_.InContainer()) {
-    // After a complete value yajl lets an unfinished string token through
-    // (it accepts `[] "x` and `0"t`, waiting for more input that never
-    // comes): the value is the tree, as in the builder yajl drives.
-    if (p != end_ && *p != '"') return false;
-    *out = tree_.root();
-    return true;
-  }
   if (p == end_) return false;
+separator:
   switch (*p) {
     case ',':
-      p = SkipSpace(p + 1);
-      if (tree_.InObject()) goto key;
+      p = skip_space(p + 1);
+      if (in_object) goto key;
       goto value;
     case '}':
-      if (!tree_.InObject()) return false;
+      if (!in_object) return false;
       ++p;
       tree_.EndObject();
-      goto after_value;
+      closed();
+      goto after_close;
     case ']':
-      if (tree_.InObject()) return false;
+      if (in_object) return false;
       ++p;
       tree_.EndArray();
-      goto after_value;
+      closed();
+      goto after_close;
     default:
       return false;
   }
+after_root:
+  if (end_out_ != nullptr) {
+    *end_out_ = static_cast<size_t>(p - begin_);
+    *out = tree_.root();
+    return true;
+  }
+  // After a complete value yajl lets an unfinished string token through
+  // (it accepts `[] "x` and `0"t`, waiting for more input that never
+  // comes): the value is the tree, as in the builder yajl drives.
+  p = SkipSpace(p);
+  if (p != end_ && *p != '"') return false;
+  *out = tree_.root();
+  return true;
 }
 
 }  // namespace
@@ -293,6 +367,17 @@ bool ReadValidatedTree(std::string_view text, buffer::Arena* arena, const JsonVa
   } trim{stacks};
   Reader reader(text, arena, &stacks);
   return reader.Read(out);
+}
+
+bool ReadValidatedTreePrefix(std::string_view text, size_t max_depth, buffer::Arena* arena, const JsonValue** out,
+                             size_t* end) {
+  detail::TreeStacks& stacks = detail::ThreadTreeStacks();
+  struct TrimAtExit {
+    detail::TreeStacks& stacks;
+    ~TrimAtExit() { stacks.Trim(); }
+  } trim{stacks};
+  Reader reader(text, arena, &stacks);
+  return reader.ReadPrefix(max_depth, out, end);
 }
 
 }  // namespace tfstream::stream

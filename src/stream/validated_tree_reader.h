@@ -24,4 +24,12 @@ namespace tfstream::stream {
 // outlive it.
 bool ReadValidatedTree(std::string_view text, buffer::Arena* arena, const JsonValue** out);
 
+// ReadValidatedTree of the value `text` starts with (leading whitespace
+// allowed), whatever follows it: also sets *end, the offset just past the
+// value. Returns false, besides, where containers nest deeper than
+// `max_depth` (the value itself counting as one). The text need not be
+// valid: a caller validates text[0, *end) before it trusts the tree.
+bool ReadValidatedTreePrefix(std::string_view text, size_t max_depth, buffer::Arena* arena, const JsonValue** out,
+                             size_t* end);
+
 }  // namespace tfstream::stream

@@ -53,3 +53,26 @@ TEST_CASE("KeyLess finds the first difference at every position", "[json_value]"
     }
   }
 }
+
+TEST_CASE("KeyCompare orders every pair of keys up to five bytes", "[json_value]") {
+  // Short keys are compared as one number of their bytes (some repeated):
+  // every length and byte position, over bytes at both ends of the range.
+  const char alphabet[] = {'\0', 'a', '\x7f', '\x80', '\xff'};
+  std::vector<std::string> keys{""};
+  for (size_t from = 0; keys.back().size() < 5;) {
+    const size_t to = keys.size();
+    for (size_t i = from; i < to; ++i) {
+      for (char c : alphabet) keys.push_back(keys[i] + c);
+    }
+    from = to;
+  }
+  for (const std::string& a : keys) {
+    for (const std::string& b : keys) {
+      const std::string_view va(a), vb(b);
+      const int want = va < vb ? -1 : (vb < va ? 1 : 0);
+      const int got = tfstream::stream::KeyCompare(va, vb);
+      INFO("a=" << a << " b=" << b);
+      REQUIRE((got < 0 ? -1 : (got > 0 ? 1 : 0)) == want);
+    }
+  }
+}

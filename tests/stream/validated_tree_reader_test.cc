@@ -347,3 +347,45 @@ TEST_CASE("validated reader: random documents with hostile strings read as yajl'
     ReadBothWays(text, &arena);
   }
 }
+
+TEST_CASE("validated reader: a prefix read takes the value a text starts with, and says where it ends", "[tree][reader]") {
+  using tfstream::stream::ParseJsonTreePrefix;
+  using tfstream::stream::ReadValidatedTreePrefix;
+  struct Case {
+    std::string_view text;
+    size_t end;  // 0: no value read
+  };
+  // What follows the value is never looked at: not valid on its own either.
+  const Case cases[] = {
+      {R"({"b":[1,{"a":null}],"a":"x\"y"},{"c":1}]})", 31},
+      {R"(  {"a":{}} ,)", 10},
+      {R"({}])", 2},
+      {R"([[],{"k":[true,false]}] "x)", 23},
+      {R"({"a":1} )", 7},
+      {R"({"a":[}] , {})", 0},  // not valid as far as it goes
+      {R"({"a":1)", 0},
+  };
+  for (const Case& c : cases) {
+    INFO(c.text);
+    std::string_view text = ExactText(c.text);
+    Arena arena;
+    const JsonValue* tree = nullptr;
+    size_t end = 0;
+    const bool read = ParseJsonTreePrefix(text, 0, 100, &arena, &tree, &end);
+    REQUIRE(read == (c.end != 0));
+    if (!read) continue;
+    CHECK(end == c.end);
+    const JsonValue* whole = nullptr;
+    REQUIRE(ParseJsonTreeWithYajl(ExactText(text.substr(0, end)), 0, &arena, &whole).ok());
+    CHECK(SameJsonTree(tree, whole));
+  }
+  // Containers count from the value itself: [[[]]] nests three deep.
+  Arena arena;
+  const JsonValue* tree = nullptr;
+  size_t end = 0;
+  std::string_view deep = ExactText("[[[]]],");
+  CHECK(ReadValidatedTreePrefix(deep, 3, &arena, &tree, &end));
+  CHECK(end == 6);
+  CHECK_FALSE(ReadValidatedTreePrefix(deep, 2, &arena, &tree, &end));
+  CHECK_FALSE(ParseJsonTreePrefix(deep, 0, 2, &arena, &tree, &end));
+}
