@@ -14,7 +14,10 @@
 //     tree built with JsonScanner alone (ReadString's Go decoding, members
 //     sorted by key, the last of duplicate keys winning, number literals kept);
 //   - ParseJsonTree and ReadValidatedTree on arbitrary bytes (their input is
-//     normally validated) fail cleanly rather than misbehaving.
+//     normally validated) fail cleanly rather than misbehaving;
+//   - the prefix reads (ReadValidatedTreePrefix, ParseJsonTreePrefix: a
+//     value followed by anything) likewise, and a prefix ParseJsonTreePrefix
+//     accepts has ParseJsonTree's tree; a valid input is accepted whole.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -168,6 +171,31 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // The reader alone, on any bytes: nothing is asked but memory safety.
   const JsonValue* unchecked = nullptr;
   (void)tfstream::stream::ReadValidatedTree(text, &arena, &unchecked);
+  // The prefix reads (a state's resources at --jobs 1 are read so, the rest
+  // of the document following them). The reader alone: memory safety. The
+  // parser: a prefix it accepts is a value ParseJsonTree accepts, with the
+  // same tree, and a valid input is accepted whole (the depth limit is far
+  // above what an input of a fuzzer's size can nest).
+  constexpr size_t kNoDepthLimit = size_t{1} << 30;
+  size_t prefix_end = 0;
+  (void)tfstream::stream::ReadValidatedTreePrefix(text, kNoDepthLimit, &arena, &unchecked, &prefix_end);
+  const JsonValue* prefix_tree = nullptr;
+  prefix_end = 0;
+  if (tfstream::stream::ParseJsonTreePrefix(text, 0, kNoDepthLimit, &arena, &prefix_tree, &prefix_end)) {
+    if (prefix_end > text.size()) Die("ParseJsonTreePrefix ends past the text");
+    const JsonValue* whole = nullptr;
+    if (!tfstream::stream::ParseJsonTree(text.substr(0, prefix_end), 0, &arena, &whole).ok()) {
+      Die("ParseJsonTreePrefix accepts a prefix ParseJsonTree refuses");
+    }
+    if (!tfstream::stream::SameJsonTree(prefix_tree, whole, &where)) {
+      Die("ParseJsonTreePrefix's tree differs from ParseJsonTree's of the same bytes", where);
+    }
+    if (valid && text.find_first_not_of(" \t\r\n", prefix_end) != std::string_view::npos) {
+      Die("ParseJsonTreePrefix stops short of the end of a valid value");
+    }
+  } else if (valid) {
+    Die("ParseJsonTreePrefix refuses a valid value");
+  }
   if (!valid) return 0;
   if (!s.ok()) Die("ParseJsonTree fails on a valid value");
 
