@@ -104,7 +104,9 @@ test: build
 # The long checks, run by CI after `make test`: the sanitizer build and its
 # suites, the static binary and its suites, then fuzzing. FUZZ_SKIP=1 leaves
 # fuzzing out; FUZZ_DEADLINE (seconds since the epoch) skips it when that time
-# has passed by then (.ci/run's budget).
+# has passed by then (.ci/run's budget); FUZZ_EXPECTED_S, what fuzzing is
+# expected to take (clang install, its build, the runs), is printed with the
+# time it should end by.
 check:
 	@start=$$(date +%s); $(MAKE) --no-print-directory test-sanitize; status=$$?; \
 	  echo "check: test-sanitize took $$(( $$(date +%s) - start )) s"; exit $$status
@@ -113,8 +115,13 @@ check:
 	@if [ "$(FUZZ_SKIP)" = 1 ]; then \
 	  echo "check: fuzzing skipped (FUZZ_SKIP=1)"; \
 	elif [ -n "$(FUZZ_DEADLINE)" ] && [ "$$(date +%s)" -ge "$(FUZZ_DEADLINE)" ]; then \
-	  echo "check: fuzzing skipped: past the deadline (FUZZ_DEADLINE=$(FUZZ_DEADLINE))"; \
+	  echo "check: fuzzing skipped: past its start deadline" \
+	       "$$(date -u -d @$(FUZZ_DEADLINE) +%H:%M:%S) UTC (FUZZ_DEADLINE=$(FUZZ_DEADLINE))"; \
 	else \
+	  if [ -n "$(FUZZ_EXPECTED_S)" ]; then \
+	    echo "check: fuzzing expected to take about $(FUZZ_EXPECTED_S) s, ending about" \
+	         "$$(date -u -d @$$(( $$(date +%s) + $(FUZZ_EXPECTED_S) )) +%H:%M:%S) UTC"; \
+	  fi; \
 	  start=$$(date +%s); $(MAKE) --no-print-directory fuzz; status=$$?; \
 	  echo "check: fuzz took $$(( $$(date +%s) - start )) s"; exit $$status; \
 	fi
@@ -246,6 +253,7 @@ FUZZ_DIR     ?= build-fuzz
 FUZZ_TIME    ?= 60
 FUZZ_SKIP    ?=
 FUZZ_DEADLINE ?=
+FUZZ_EXPECTED_S ?=
 FUZZ_TARGETS ?= pre_scan json_parser render compare
 FUZZ_FLAGS   ?= -max_len=65536 -timeout=30 -rss_limit_mb=4096 -print_final_stats=1
 FUZZ_PACKAGES := clang libclang-rt-dev
