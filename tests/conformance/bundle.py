@@ -229,7 +229,7 @@ def main():
     names = sorted(c for c in os.listdir(cases)
                    if only in c and os.path.exists(os.path.join(cases, c, 'plan.json')))
     if every > 1:
-        print('sample: %d of %d cases (every %dth by name); the others are not run'
+        print('sample: %d of %d cases (1 in %d by name); the others are not run'
               % (len(names[::every]), len(names), every))
         names = names[::every]
     passed = failed = 0

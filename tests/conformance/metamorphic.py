@@ -397,7 +397,7 @@ def main():
     all_ids = [c for c in sorted(os.listdir(cases_dir)) if opts['--filter'] in c]
     ids = all_ids[::every]
     if every > 1:
-        print('sample: %d of %d cases (every %dth by name); the others are not run' % (len(ids), len(all_ids), every))
+        print('sample: %d of %d cases (1 in %d by name); the others are not run' % (len(ids), len(all_ids), every))
     jobs = []
     for n, cid in enumerate(ids):
         src = os.path.join(cases_dir, cid)

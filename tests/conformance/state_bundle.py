@@ -85,7 +85,7 @@ def main():
     names = [c for c in sorted(os.listdir(cases)) if only in c]
     sample = names[::every]
     if every > 1:
-        print('sample: %d of %d cases (every %dth by name); the others are not run' % (len(sample), len(names), every))
+        print('sample: %d of %d cases (1 in %d by name); the others are not run' % (len(sample), len(names), every))
     passed = failed = 0
     with ThreadPoolExecutor(jobs) as pool:
         for p, fails in pool.map(lambda c: check_case(tfstream, cases, work, c), sample):

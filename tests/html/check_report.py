@@ -177,7 +177,7 @@ def main():
                     runs.append((case, args_file))
 
     if every > 1:
-        print(f"sample: {sampled} of {total} cases (every {every}th by name in each corpus); the others are not run")
+        print(f"sample: {sampled} of {total} cases (1 in {every} by name in each corpus); the others are not run")
 
     def one(run):
         try:

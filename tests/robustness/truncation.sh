@@ -91,7 +91,7 @@ truncate_case() {
   if [ "$STRIDE" = 1 ]; then
     echo "truncation/$id: $cuts cuts checked, $bad bad"
   else
-    echo "truncation/$id: sample: $checked of $cuts cuts (every ${STRIDE}th, ROBUSTNESS_QUICK=1); the others are not run; $bad bad"
+    echo "truncation/$id: sample: $checked of $cuts cuts (1 in $STRIDE, ROBUSTNESS_QUICK=1); the others are not run; $bad bad"
   fi
   result "truncation/$id" "$([ "$bad" = 0 ] && echo 1 || echo 0)" "$bad bad cuts, first: $first_bad"
 }
