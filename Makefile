@@ -255,6 +255,9 @@ FUZZ_SKIP    ?=
 FUZZ_DEADLINE ?=
 FUZZ_EXPECTED_S ?=
 FUZZ_TARGETS ?= pre_scan json_parser render compare
+# Targets fuzzed at once: each libFuzzer run is one process on one core, and a
+# run lasts FUZZ_TIME s of wall-clock time, so 2 (CI's cores) halve the step.
+FUZZ_JOBS    ?= 2
 FUZZ_FLAGS   ?= -max_len=65536 -timeout=30 -rss_limit_mb=4096 -print_final_stats=1
 FUZZ_PACKAGES := clang libclang-rt-dev
 
@@ -280,15 +283,20 @@ fuzz-build: fuzz-deps
 fuzz: fuzz-build
 	@test -d $(CASES) || $(MAKE) --no-print-directory build
 	@bash fuzz/make_seeds.sh $(FUZZ_DIR)/seeds $(CASES)
-	@mkdir -p $(FUZZ_DIR)/artifacts
-	@status=0; for t in $(FUZZ_TARGETS); do \
-	  echo "== fuzz $$t for $(FUZZ_TIME) s"; \
-	  mkdir -p $(FUZZ_DIR)/corpus/$$t; \
+	@mkdir -p $(FUZZ_DIR)/artifacts && rm -f $(FUZZ_DIR)/*.status
+	@echo "== fuzz $(FUZZ_TARGETS): $(FUZZ_TIME) s each, $(FUZZ_JOBS) at a time"
+	@for t in $(FUZZ_TARGETS); do echo $$t; done | xargs -P $(FUZZ_JOBS) -I{} bash -c ' \
+	  t={}; mkdir -p $(FUZZ_DIR)/corpus/$$t; \
 	  ./$(FUZZ_DIR)/$${t}_fuzzer $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/seeds/$$t \
 	    -dict=fuzz/json.dict -max_total_time=$(FUZZ_TIME) $(FUZZ_FLAGS) \
-	    -artifact_prefix=$(FUZZ_DIR)/artifacts/$$t- >$(FUZZ_DIR)/$$t.log 2>&1 \
-	    || { status=1; echo "fuzz $$t: FAILED, see $(FUZZ_DIR)/$$t.log and $(FUZZ_DIR)/artifacts/"; \
-	         grep -m 5 -E 'ERROR|invariant|SUMMARY' $(FUZZ_DIR)/$$t.log; }; \
+	    -artifact_prefix=$(FUZZ_DIR)/artifacts/$$t- >$(FUZZ_DIR)/$$t.log 2>&1; \
+	  echo $$? >$(FUZZ_DIR)/$$t.status'
+	@status=0; for t in $(FUZZ_TARGETS); do \
+	  echo "== fuzz $$t"; \
+	  if [ "$$(cat $(FUZZ_DIR)/$$t.status 2>/dev/null)" != 0 ]; then \
+	    status=1; echo "fuzz $$t: FAILED, see $(FUZZ_DIR)/$$t.log and $(FUZZ_DIR)/artifacts/"; \
+	    grep -m 5 -E 'ERROR|invariant|SUMMARY' $(FUZZ_DIR)/$$t.log; \
+	  fi; \
 	  grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb)' $(FUZZ_DIR)/$$t.log | sed 's/^/   /'; \
 	done; exit $$status
 # --- end fuzzing -------------------------------------------------------------------
