@@ -119,7 +119,7 @@ check:
 	       "$$(date -u -d @$(FUZZ_DEADLINE) +%H:%M:%S) UTC (FUZZ_DEADLINE=$(FUZZ_DEADLINE))"; \
 	else \
 	  if [ -n "$(FUZZ_EXPECTED_S)" ]; then \
-	    echo "check: fuzzing expected to take about $(FUZZ_EXPECTED_S) s, ending about" \
+	    echo "check: fuzzing expected to take at most $(FUZZ_EXPECTED_S) s, ending by about" \
 	         "$$(date -u -d @$$(( $$(date +%s) + $(FUZZ_EXPECTED_S) )) +%H:%M:%S) UTC"; \
 	  fi; \
 	  start=$$(date +%s); $(MAKE) --no-print-directory fuzz; status=$$?; \
