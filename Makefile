@@ -104,7 +104,9 @@ test: build
 # The long checks, run by CI after `make test`: the sanitizer build and its
 # suites, the static binary and its suites, then fuzzing. FUZZ_SKIP=1 leaves
 # fuzzing out; FUZZ_DEADLINE (seconds since the epoch) skips it when that time
-# has passed by then (.ci/run's budget).
+# has passed by then (.ci/run's budget); FUZZ_EXPECTED_S, what fuzzing is
+# expected to take (clang install, its build, the runs), is printed with the
+# time it should end by.
 check:
 	@start=$$(date +%s); $(MAKE) --no-print-directory test-sanitize; status=$$?; \
 	  echo "check: test-sanitize took $$(( $$(date +%s) - start )) s"; exit $$status
@@ -113,8 +115,13 @@ check:
 	@if [ "$(FUZZ_SKIP)" = 1 ]; then \
 	  echo "check: fuzzing skipped (FUZZ_SKIP=1)"; \
 	elif [ -n "$(FUZZ_DEADLINE)" ] && [ "$$(date +%s)" -ge "$(FUZZ_DEADLINE)" ]; then \
-	  echo "check: fuzzing skipped: past the deadline (FUZZ_DEADLINE=$(FUZZ_DEADLINE))"; \
+	  echo "check: fuzzing skipped: past its start deadline" \
+	       "$$(date -u -d @$(FUZZ_DEADLINE) +%H:%M:%S) UTC (FUZZ_DEADLINE=$(FUZZ_DEADLINE))"; \
 	else \
+	  if [ -n "$(FUZZ_EXPECTED_S)" ]; then \
+	    echo "check: fuzzing expected to take at most $(FUZZ_EXPECTED_S) s, ending by about" \
+	         "$$(date -u -d @$$(( $$(date +%s) + $(FUZZ_EXPECTED_S) )) +%H:%M:%S) UTC"; \
+	  fi; \
 	  start=$$(date +%s); $(MAKE) --no-print-directory fuzz; status=$$?; \
 	  echo "check: fuzz took $$(( $$(date +%s) - start )) s"; exit $$status; \
 	fi
@@ -246,7 +253,11 @@ FUZZ_DIR     ?= build-fuzz
 FUZZ_TIME    ?= 60
 FUZZ_SKIP    ?=
 FUZZ_DEADLINE ?=
+FUZZ_EXPECTED_S ?=
 FUZZ_TARGETS ?= pre_scan json_parser render compare
+# Targets fuzzed at once: each libFuzzer run is one process on one core, and a
+# run lasts FUZZ_TIME s of wall-clock time, so 2 (CI's cores) halve the step.
+FUZZ_JOBS    ?= 2
 FUZZ_FLAGS   ?= -max_len=65536 -timeout=30 -rss_limit_mb=4096 -print_final_stats=1
 FUZZ_PACKAGES := clang libclang-rt-dev
 
@@ -272,15 +283,20 @@ fuzz-build: fuzz-deps
 fuzz: fuzz-build
 	@test -d $(CASES) || $(MAKE) --no-print-directory build
 	@bash fuzz/make_seeds.sh $(FUZZ_DIR)/seeds $(CASES)
-	@mkdir -p $(FUZZ_DIR)/artifacts
-	@status=0; for t in $(FUZZ_TARGETS); do \
-	  echo "== fuzz $$t for $(FUZZ_TIME) s"; \
-	  mkdir -p $(FUZZ_DIR)/corpus/$$t; \
+	@mkdir -p $(FUZZ_DIR)/artifacts && rm -f $(FUZZ_DIR)/*.status
+	@echo "== fuzz $(FUZZ_TARGETS): $(FUZZ_TIME) s each, $(FUZZ_JOBS) at a time"
+	@for t in $(FUZZ_TARGETS); do echo $$t; done | xargs -P $(FUZZ_JOBS) -I{} bash -c ' \
+	  t={}; mkdir -p $(FUZZ_DIR)/corpus/$$t; \
 	  ./$(FUZZ_DIR)/$${t}_fuzzer $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/seeds/$$t \
 	    -dict=fuzz/json.dict -max_total_time=$(FUZZ_TIME) $(FUZZ_FLAGS) \
-	    -artifact_prefix=$(FUZZ_DIR)/artifacts/$$t- >$(FUZZ_DIR)/$$t.log 2>&1 \
-	    || { status=1; echo "fuzz $$t: FAILED, see $(FUZZ_DIR)/$$t.log and $(FUZZ_DIR)/artifacts/"; \
-	         grep -m 5 -E 'ERROR|invariant|SUMMARY' $(FUZZ_DIR)/$$t.log; }; \
+	    -artifact_prefix=$(FUZZ_DIR)/artifacts/$$t- >$(FUZZ_DIR)/$$t.log 2>&1; \
+	  echo $$? >$(FUZZ_DIR)/$$t.status'
+	@status=0; for t in $(FUZZ_TARGETS); do \
+	  echo "== fuzz $$t"; \
+	  if [ "$$(cat $(FUZZ_DIR)/$$t.status 2>/dev/null)" != 0 ]; then \
+	    status=1; echo "fuzz $$t: FAILED, see $(FUZZ_DIR)/$$t.log and $(FUZZ_DIR)/artifacts/"; \
+	    grep -m 5 -E 'ERROR|invariant|SUMMARY' $(FUZZ_DIR)/$$t.log; \
+	  fi; \
 	  grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb)' $(FUZZ_DIR)/$$t.log | sed 's/^/   /'; \
 	done; exit $$status
 # --- end fuzzing -------------------------------------------------------------------

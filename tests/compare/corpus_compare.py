@@ -282,7 +282,8 @@ def main():
     for m in failures[:50]:
         print("FAIL", m)
     if sample > 1:
-        print(f"compare corpus: a fixed sample, every {sample}th of {distinct_count} distinct plans")
+        print(f"sample: {len(cases)} of {distinct_count} cases (distinct plans, 1 in {sample}); "
+              "the others are not run")
     print(f"compare corpus: {len(cases)} distinct plans: {counts['ok']} passed, {counts['fail']} failed, "
           f"{counts['error-case']} plans that do not render (compared as errors, exit 1), "
           f"{counts['state']} states (not plans)")

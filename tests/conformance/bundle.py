@@ -3,7 +3,7 @@
 bundle, rendered with each variant's arguments (minus --schemas), must print
 exactly the variant's expected output.
 
-usage: bundle.py TFSTREAM CASES_DIR WORK_DIR [--jobs N] [--filter SUBSTR] [--reference tfstream]
+usage: bundle.py TFSTREAM CASES_DIR WORK_DIR [--jobs N] [--filter SUBSTR] [--every K] [--reference tfstream]
                  [--arg ARG]...  (ARG before every variant's own arguments)
 
 For each case and each --schemas file its variants name (or none), the plan is
@@ -218,11 +218,20 @@ def main():
         i = args.index('--filter')
         only = args[i + 1]
         del args[i:i + 2]
+    every = 1
+    if '--every' in args:
+        i = args.index('--every')
+        every = int(args[i + 1])
+        del args[i:i + 2]
     if len(args) != 3:
         sys.exit(__doc__)
     exe, cases, work = os.path.abspath(args[0]), os.path.abspath(args[1]), os.path.abspath(args[2])
     names = sorted(c for c in os.listdir(cases)
                    if only in c and os.path.exists(os.path.join(cases, c, 'plan.json')))
+    if every > 1:
+        print('sample: %d of %d cases (1 in %d by name); the others are not run'
+              % (len(names[::every]), len(names), every))
+        names = names[::every]
     passed = failed = 0
     with ThreadPoolExecutor(jobs) as pool:
         for p, fails in pool.map(lambda c: check_case(exe, cases, work, c, reference), names):

@@ -394,7 +394,10 @@ def main():
         os.makedirs(os.path.join(work, 'schemas'), exist_ok=True)
         for n, fn in enumerate(sorted(os.listdir(schemas))):
             rewrite_file(os.path.join(schemas, fn), os.path.join(work, 'schemas', fn), seed * 7919 + n)
-    ids = [c for c in sorted(os.listdir(cases_dir)) if opts['--filter'] in c][::every]
+    all_ids = [c for c in sorted(os.listdir(cases_dir)) if opts['--filter'] in c]
+    ids = all_ids[::every]
+    if every > 1:
+        print('sample: %d of %d cases (1 in %d by name); the others are not run' % (len(ids), len(all_ids), every))
     jobs = []
     for n, cid in enumerate(ids):
         src = os.path.join(cases_dir, cid)

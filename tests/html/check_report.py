@@ -165,12 +165,19 @@ def main():
         return 2
     tfstream, dirs = os.path.abspath(argv[0]), argv[1:]
     runs = []
+    sampled = total = 0
     for d in dirs:
-        for name in sorted(os.listdir(d))[::every]:
+        names = sorted(os.listdir(d))
+        total += len(names)
+        sampled += len(names[::every])
+        for name in names[::every]:
             case = os.path.join(d, name)
             for args_file in ("nocolor.args", "color.args"):
                 if os.path.exists(os.path.join(case, args_file)):
                     runs.append((case, args_file))
+
+    if every > 1:
+        print(f"sample: {sampled} of {total} cases (1 in {every} by name in each corpus); the others are not run")
 
     def one(run):
         try:
