@@ -357,27 +357,29 @@ after_root:
   return true;
 }
 
-}  // namespace
-
-bool ReadValidatedTree(std::string_view text, buffer::Arena* arena, const JsonValue** out) {
+// Runs read(reader) with a Reader over `text` on this thread's stacks,
+// which are trimmed afterwards (a huge document must not keep them large).
+template <typename ReadFn>
+bool ReadWithThreadStacks(std::string_view text, buffer::Arena* arena, ReadFn read) {
   detail::TreeStacks& stacks = detail::ThreadTreeStacks();
   struct TrimAtExit {
     detail::TreeStacks& stacks;
     ~TrimAtExit() { stacks.Trim(); }
   } trim{stacks};
   Reader reader(text, arena, &stacks);
-  return reader.Read(out);
+  return read(reader);
+}
+
+}  // namespace
+
+bool ReadValidatedTree(std::string_view text, buffer::Arena* arena, const JsonValue** out) {
+  return ReadWithThreadStacks(text, arena, [&](Reader& reader) { return reader.Read(out); });
 }
 
 bool ReadValidatedTreePrefix(std::string_view text, size_t max_depth, buffer::Arena* arena, const JsonValue** out,
                              size_t* end) {
-  detail::TreeStacks& stacks = detail::ThreadTreeStacks();
-  struct TrimAtExit {
-    detail::TreeStacks& stacks;
-    ~TrimAtExit() { stacks.Trim(); }
-  } trim{stacks};
-  Reader reader(text, arena, &stacks);
-  return reader.ReadPrefix(max_depth, out, end);
+  return ReadWithThreadStacks(text, arena,
+                              [&](Reader& reader) { return reader.ReadPrefix(max_depth, out, end); });
 }
 
 }  // namespace tfstream::stream
