@@ -95,8 +95,6 @@ class PlanRun {
   // A rendered resource block (planned change or drift) to the sink, with
   // its facts when the sink asks for them.
   Status PushBlock(Section section, const RenderedBlock& block);
-  // Whether the sink takes a batch's blocks as one (Needs::joined_blocks).
-  bool JoinedBlocks() const { return needs_.joined_blocks && !needs_.block_facts; }
   SectionOut Out(Section section);
   void StartDeferredCheck() {
     if (!deferred_check_) deferred_check_.emplace(ctx_);
@@ -139,7 +137,7 @@ SectionOut PlanRun::Out(Section section) {
   out.text = [this, section](Part part, std::string_view text) { return Piece(section, part, text); };
   out.blocks.consume = [this, section](const RenderedBlock& block) { return PushBlock(section, block); };
   out.blocks.flush = [this] { return sink_->Flush(); };
-  out.blocks.joined = JoinedBlocks();
+  out.blocks.joined = needs_.JoinsBlocks();
   return out;
 }
 
@@ -290,7 +288,7 @@ Status PlanRun::PushText() {
       if (deferring_validation_) StartDeferredCheck();
       return f;
     };
-    blocks.joined = JoinedBlocks();
+    blocks.joined = needs_.JoinsBlocks();
     if (!(s = RenderChangeBlocks(ctx_, &worker_, progress_, blocks)).ok()) return s;
     timer_.Mark("changes");
     if (deferring_validation_) {

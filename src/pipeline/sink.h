@@ -81,6 +81,10 @@ struct Needs {
   // form can write them from where they were rendered without a copy. For
   // a form that writes a block's text and reads nothing else of it.
   bool joined_blocks = false;
+
+  // Whether a run may hand the form a batch's blocks as one Block: it asks
+  // for that (joined_blocks) and reads no block's facts (block_facts).
+  bool JoinsBlocks() const { return joined_blocks && !block_facts; }
 };
 
 // Which part of the document a piece of text or a block belongs to.

@@ -87,13 +87,14 @@ Status ResourceWorker::RenderStateBlock(std::string_view raw, uint64_t offset, i
   element_offset_ = offset;
   const JsonValue* tree = nullptr;
   Status s;
-  if (!read_ahead_.empty() && read_ahead_.data() == raw.data() && read_ahead_.size() == raw.size()) {
-    // Read by the walk's read-ahead: parsed, not yet decoded.
+  // Read by the walk's read-ahead (parsed, not yet decoded), or not.
+  const bool read_ahead =
+      !read_ahead_.empty() && read_ahead_.data() == raw.data() && read_ahead_.size() == raw.size();
+  read_ahead_ = {};
+  if (read_ahead) {
     tree = read_ahead_tree_;
-    read_ahead_ = {};
     Decoded(tree);
   } else {
-    read_ahead_ = {};
     s = Parse(raw, offset, &tree);
     if (!s.ok()) return s;
   }

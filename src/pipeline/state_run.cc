@@ -113,7 +113,7 @@ Status StateRun::PushText(bool* empty) {
     return sink_->Block(view);
   };
   blocks.flush = [this] { return sink_->Flush(); };
-  blocks.joined = needs_.joined_blocks;
+  blocks.joined = needs_.JoinsBlocks();
   if (!(s = RenderStateBlocks(ctx_, facts, prepared_.select, &worker, progress_, blocks)).ok()) {
     return PreferSyntaxError(ctx_, s);
   }

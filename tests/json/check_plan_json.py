@@ -143,7 +143,7 @@ def main():
     all_cases = sorted(os.listdir(cases))
     sample = all_cases[::every]
     if every > 1:
-        print("sample: %d of %d cases (1 in %d)" % (len(sample), len(all_cases), every))
+        print("sample: %d of %d cases (1 in %d by name); the others are not run" % (len(sample), len(all_cases), every))
     for case in sample:
         cdir = os.path.join(cases, case)
         for name in sorted(os.listdir(cdir)):
