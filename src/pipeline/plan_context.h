@@ -57,9 +57,9 @@ struct PlanContext {
   stream::PlanFacts facts;
   std::unique_ptr<stream::SchemaStore> schemas;
   bool schemas_from_file = false;  // else the plan's own provider_schemas
-  // resource_changes was validated whole before the blocks
-  // (ValidateBeforeOutput): rendering a block need not validate again what
-  // it only skips.
+  // The document was validated whole before the blocks, resource_changes
+  // included (ValidateBeforeOutput): rendering a block need not validate
+  // again what it only skips, nor what it parses (ResourceWorker::Parse).
   bool changes_validated = false;
   buffer::Arena long_arena;  // relevant attributes naming no resource, for the whole run
   // relevant_attributes entries naming a resource, as (RelevantKey(address),

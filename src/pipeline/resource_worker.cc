@@ -13,7 +13,11 @@ using render::Diff;
 using stream::JsonValue;
 
 Status ResourceWorker::Parse(std::string_view raw, uint64_t offset, const JsonValue** tree) {
-  Status s = stream::ParseJsonTree(raw, offset, &arena_, tree);
+  // Once the whole document is validated (ValidateBeforeOutput, which the
+  // forms that write nothing until it is good ask for), yajl need not check
+  // each shown element's bytes again as it would for the text.
+  Status s = ctx_.changes_validated ? stream::ParseValidatedJsonTree(raw, offset, &arena_, tree)
+                                    : stream::ParseJsonTree(raw, offset, &arena_, tree);
   if (!s.ok()) return ctx_.PlanError(s);
   Decoded(*tree);
   return s;

@@ -290,6 +290,13 @@ Status ParseJsonTree(std::string_view text, uint64_t base_offset, buffer::Arena*
   return Status::Ok();
 }
 
+Status ParseValidatedJsonTree(std::string_view text, uint64_t base_offset, buffer::Arena* arena,
+                              const JsonValue** out) {
+  const bool read = ReadValidatedTree(text, arena, out);
+  if (TreeCrossCheckEnabled()) CrossCheckValidatedTree(text, base_offset, arena, read, read ? *out : nullptr);
+  return read ? Status::Ok() : ParseJsonTree(text, base_offset, arena, out);
+}
+
 bool ParseJsonTreePrefix(std::string_view text, uint64_t base_offset, size_t max_depth, buffer::Arena* arena,
                          const JsonValue** out, size_t* end) {
   if (!ReadValidatedTreePrefix(text, max_depth, arena, out, end)) return false;

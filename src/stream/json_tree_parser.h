@@ -23,6 +23,15 @@ namespace tfstream::stream {
 Status ParseJsonTree(std::string_view text, uint64_t base_offset, buffer::Arena* arena,
                      const JsonValue** out);
 
+// ParseJsonTree of text that a validating pass has already accepted whole
+// (JsonScanner's ValueSkip::kValidate, as pipeline's ValidateBeforeOutput
+// runs it over the document before the first byte): the tree is read
+// without yajl checking the bytes a second time. Cross-checked as
+// ParseJsonTree's trees are; text the reader does not take goes to
+// ParseJsonTree, for its tree or its error.
+Status ParseValidatedJsonTree(std::string_view text, uint64_t base_offset, buffer::Arena* arena,
+                              const JsonValue** out);
+
 // The same, the tree built from yajl's events (its callbacks): the reference
 // the cross-check (json_tree_check.h) holds ParseJsonTree's trees to, and
 // what reports the errors of text yajl refuses.

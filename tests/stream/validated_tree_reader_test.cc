@@ -389,3 +389,23 @@ TEST_CASE("validated reader: a prefix read takes the value a text starts with, a
   CHECK_FALSE(ReadValidatedTreePrefix(deep, 2, &arena, &tree, &end));
   CHECK_FALSE(ParseJsonTreePrefix(deep, 0, 2, &arena, &tree, &end));
 }
+
+TEST_CASE("validated reader: text a validating pass accepted is read as yajl builds it",
+          "[tree][reader]") {
+  using tfstream::stream::ParseValidatedJsonTree;
+  const std::string_view valid[] = {
+      R"({"b":[1,{"a":null}],"a":"x\"y","a":2})", R"(  [1.50, -0, 1e3, "\u00e9\ud800", true] )", "null", R"({})",
+  };
+  for (std::string_view v : valid) {
+    INFO(v);
+    std::string_view text = ExactText(v);
+    tfstream::stream::JsonScanner scan(text);
+    REQUIRE(scan.SkipValue());  // what ValidateBeforeOutput's pass accepts
+    Arena arena;
+    const JsonValue* tree = nullptr;
+    const JsonValue* reference = nullptr;
+    REQUIRE(ParseValidatedJsonTree(text, 0, &arena, &tree).ok());
+    REQUIRE(ParseJsonTreeWithYajl(text, 0, &arena, &reference).ok());
+    CHECK(SameJsonTree(tree, reference));
+  }
+}
