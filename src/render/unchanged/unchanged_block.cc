@@ -196,7 +196,10 @@ class Writer {
         ctx_(ctx),
         out_(out),
         unicode_(renderers::QuoteUnicode(*opts.flavor)),
-        symbol_(opts.hide_diff_action_symbols ? std::string_view() : std::string_view(opts.palette->Symbol(Action::kNoOp))) {}
+        symbol_(opts.hide_diff_action_symbols ? std::string_view() : std::string_view(opts.palette->Symbol(Action::kNoOp))) {
+    if (buf_->capacity == 0) buf_->Reserve(0, 0);
+    Attach(0);
+  }
   // `out` holds the text written.
   ~Writer() {
     Flush();
@@ -345,18 +348,24 @@ class Writer {
   // At least n + kSlop bytes writable at the cursor, which Done() moves.
   static constexpr size_t kSlop = 32;
   char* Room(size_t n) {
-    if (capacity_ - pos_ < n + kSlop) Grow(n);
-    return data_ + pos_;
+    if (static_cast<size_t>(limit_ - cur_) < n) Grow(n);
+    return cur_;
   }
   [[gnu::noinline]] void Grow(size_t n) {
-    buf_->Reserve(pos_, n + kSlop);
-    data_ = buf_->data.get();
-    capacity_ = buf_->capacity;
+    const size_t used = static_cast<size_t>(cur_ - buf_->data.get());
+    buf_->Reserve(used, n + kSlop);
+    Attach(used);
   }
-  void Done(char* end) { pos_ = static_cast<size_t>(end - data_); }
+  // The cursor at `used` bytes into the thread's buffer.
+  void Attach(size_t used) {
+    cur_ = buf_->data.get() + used;
+    limit_ = buf_->data.get() + buf_->capacity - kSlop;
+  }
+  void Done(char* end) { cur_ = end; }
   void Flush() {
-    out_->append(data_, pos_);
-    pos_ = 0;
+    char* const data = buf_->data.get();
+    out_->append(data, static_cast<size_t>(cur_ - data));
+    cur_ = data;
   }
   // A general renderer's appending to `out`, after what is written.
   template <typename F>
@@ -539,11 +548,11 @@ class Writer {
   const DiffContext& ctx_;
   std::string* out_;
   static thread_local TextBuffer thread_buffer_;
-  // The thread's buffer, its memory and size kept here (TLS is not free).
+  // The thread's buffer (TLS is not free), and the cursor into it: the end
+  // of the text not yet in *out_, and where Room() must grow it.
   TextBuffer* const buf_ = &thread_buffer_;
-  char* data_ = buf_->data.get();
-  size_t capacity_ = buf_->capacity;
-  size_t pos_ = 0;  // the cursor: the end of the text in data_, not yet in *out_
+  char* cur_ = nullptr;
+  char* limit_ = nullptr;
   const text::GoUnicode unicode_;  // the release's %q tables
   const std::string_view symbol_;  // the no-op action's symbol, or nothing
   // The symbol is spaces only (uncoloured), or nothing.
