@@ -425,14 +425,20 @@ class Writer {
   // "<indent><symbol><name padded to width> = ", as the object and block
   // renderers write an attribute's line (fmt's "%-*s").
   static constexpr size_t kMaxWidth = 1000000;  // fmt's limit: AppendPadded says what it prints beyond
-  void NameLine(int indent, const Label& name, size_t width) {
-    if (!blank_symbol_ || width > kMaxWidth) return NameLineSlow(indent, name, width);
+  void NameLine(int indent, const Label& name, size_t width) { Done(NameLineThen(indent, name, width, 0)); }
+  // NameLine, but the cursor is left where it was: returns the end of the
+  // text, with room for `more` bytes there (one Room() for the line).
+  [[gnu::always_inline]] char* NameLineThen(int indent, const Label& name, size_t width, size_t more) {
+    if (!blank_symbol_ || width > kMaxWidth) {
+      NameLineSlow(indent, name, width);
+      return Room(more);
+    }
     const size_t pad = width > name.runes ? width - name.runes : 0;
     // The whole line so far is spaces but the name and '=': spaces first
     // (stores of sixteen), then the name and '=' over them.
     const size_t lead = static_cast<size_t>(indent) * 4 + symbol_.size();
     const size_t end = lead + name.bytes() + pad;  // the space before '='
-    char* p = Room(end + 3);
+    char* p = Room(end + 3 + more);
     PutSpaces(p, end + 3);
     char* q = p + lead;
     if (name.quote) {
@@ -443,7 +449,7 @@ class Writer {
       PutBytes(q, name.text);
     }
     p[end + 1] = '=';
-    Done(p + end + 3);
+    return p + end + 3;
   }
   // NameLine with a coloured symbol, or beyond fmt's width limit.
   [[gnu::noinline]] void NameLineSlow(int indent, const Label& name, size_t width) {
@@ -479,30 +485,69 @@ class Writer {
   // Then `tail` ("\n" or ",\n", or none when tail_len is 0), which ends
   // the line.
   void WritePrimitive(const JsonValue* v, int indent, const char* tail = nullptr, size_t tail_len = 0) {
-    char* p;
+    if (MayBeJson(v)) {
+      WriteGeneralString(v, indent);
+      if (tail_len != 0) Put(std::string_view(tail, tail_len));
+      return;
+    }
+    PutPrimitive(Room(PrimitiveRoom(v) + tail_len), v, indent, tail, tail_len);
+  }
+  // A string the primitive renderer may read as JSON.
+  static bool MayBeJson(const JsonValue* v) {
+    return v->IsString() && v->size != 0 && (v->chars[0] == '{' || v->chars[0] == '[');
+  }
+  // The room PutPrimitive needs for a value, without its tail.
+  static size_t PrimitiveRoom(const JsonValue* v) {
+    switch (v->kind) {
+      case stream::JsonKind::kBool: return 5;
+      case stream::JsonKind::kNumber: return v->size;
+      default: return text::GoQuotedLineRoom(v->size);
+    }
+  }
+  // WritePrimitive of a value that is no MayBeJson string, at p (the
+  // cursor, with room for PrimitiveRoom(v) and the tail).
+  [[gnu::always_inline]] void PutPrimitive(char* p, const JsonValue* v, int indent, const char* tail, size_t tail_len) {
     switch (v->kind) {
       case stream::JsonKind::kBool:
-        p = PutBytes(Room(5), v->boolean ? std::string_view("true") : std::string_view("false"));
+        p = PutBytes(p, v->boolean ? std::string_view("true") : std::string_view("false"));
         break;
       case stream::JsonKind::kNumber:
-        p = PutBytes(Room(v->size), v->text());
+        p = PutBytes(p, v->text());
         break;
       default: {
-        const std::string_view s = v->text();
-        if (s.empty() || (s[0] != '{' && s[0] != '[')) {
-          p = text::WriteGoQuotedLine(Room(text::GoQuotedLineRoom(s.size())), s, unicode_);
-          if (p != nullptr) break;
-          WriteHeredoc(s, indent);
-        } else {
-          WriteGeneralString(v, indent);
+        char* end = text::WriteGoQuotedLine(p, v->text(), unicode_);
+        if (end == nullptr) {
+          Done(p);
+          WriteHeredoc(v->text(), indent);
+          if (tail_len != 0) Put(std::string_view(tail, tail_len));
+          return;
         }
-        if (tail_len != 0) Put(std::string_view(tail, tail_len));
-        return;
+        p = end;
       }
     }
     // Room() left kSlop bytes past the value: the tail's two fit.
     if (tail_len != 0) std::memcpy(p, tail, 2);
     Done(p + tail_len);
+  }
+  // An attribute's or a key's line whose value is a primitive:
+  // NameLine + WritePrimitive(v, indent, "\n", 1), with one Room().
+  [[gnu::always_inline]] void PrimitiveLine(int indent, const Label& name, size_t width, const JsonValue* v) {
+    if (MayBeJson(v)) {
+      NameLine(indent, name, width);
+      WritePrimitive(v, indent, "\n", 1);
+      return;
+    }
+    PutPrimitive(NameLineThen(indent, name, width, PrimitiveRoom(v) + 1), v, indent, "\n", 1);
+  }
+  // A list's or set's element that is a primitive: its line start, then
+  // WritePrimitive(v, indent, ",\n", 2), with one Room().
+  [[gnu::always_inline]] void PrimitiveElement(int indent, const JsonValue* v) {
+    if (MayBeJson(v)) {
+      Done(LineStart(indent, 0));
+      WritePrimitive(v, indent, ",\n", 2);
+      return;
+    }
+    PutPrimitive(LineStart(indent, PrimitiveRoom(v) + 2), v, indent, ",\n", 2);
   }
   [[gnu::noinline]] void WriteGeneralString(const JsonValue* v, int indent) {
     General([&] {
@@ -731,8 +776,7 @@ bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const
     const Attr& a = *present[i].attr;
     const JsonValue* cs = NextMember(sens, a.name, &at_sensitive);
     if (IsDirect(present[i].value, cs, TypeOf(a))) {
-      NameLine(indent + 1, present[i].label, max_len);
-      WritePrimitive(present[i].value, indent + 1, "\n", 1);
+      PrimitiveLine(indent + 1, present[i].label, max_len, present[i].value);
       continue;
     }
     Child c;
@@ -761,8 +805,7 @@ bool Writer::WriteArray(const JsonValue* array, const JsonValue* s, const CtyTyp
   for (size_t i = 0; i < array->size; ++i) {
     const JsonValue* cs = Item(sens, i);
     if (IsDirect(array->items[i], cs, element)) {
-      Done(LineStart(indent + 1, 0));
-      WritePrimitive(array->items[i], indent + 1, ",\n", 2);
+      PrimitiveElement(indent + 1, array->items[i]);
       continue;
     }
     Child c;
@@ -806,8 +849,7 @@ bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, const CtyType* e
   for (size_t i = 0; i < map->size; ++i) {
     const JsonValue* cs = NextMember(sens, map->members[i].key, &at_sensitive);
     if (IsDirect(map->members[i].value, cs, element)) {
-      NameLine(indent + 1, keys[i], nested ? 0 : max_len);
-      WritePrimitive(map->members[i].value, indent + 1, "\n", 1);
+      PrimitiveLine(indent + 1, keys[i], nested ? 0 : max_len, map->members[i].value);
       continue;
     }
     Child c;
@@ -847,11 +889,11 @@ void Writer::WriteJson(const JsonValue* v, int indent) {
     Put("[\n");
     for (size_t i = 0; i < v->size; ++i) {
       const JsonValue* item = v->items[i];
-      Done(LineStart(indent + 1, 0));
       if (item != nullptr && !item->IsArray() && !item->IsObject()) {
-        WritePrimitive(item, indent + 1, ",\n", 2);
+        PrimitiveElement(indent + 1, item);
         continue;
       }
+      Done(LineStart(indent + 1, 0));
       WriteJson(item, indent + 1);
       Put(",\n");
     }
@@ -871,11 +913,11 @@ void Writer::WriteJson(const JsonValue* v, int indent) {
   Put("{\n");
   for (size_t i = 0; i < v->size; ++i) {
     const JsonValue* member = v->members[i].value;
-    NameLine(indent + 1, names[i], max_len);
     if (member != nullptr && !member->IsArray() && !member->IsObject()) {
-      WritePrimitive(member, indent + 1, "\n", 1);
+      PrimitiveLine(indent + 1, names[i], max_len, member);
       continue;
     }
+    NameLine(indent + 1, names[i], max_len);
     WriteJson(member, indent + 1);
     Put('\n');
   }
@@ -965,8 +1007,7 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
     const stream::NamedAttribute& attr = *attrs[i].attr;
     const JsonValue* s = NextMember(sens, attr.name, &at_sensitive);
     if (IsDirect(attrs[i].value, s, TypeOf(attr))) {
-      NameLine(indent + 1, attrs[i].label, max_len);
-      WritePrimitive(attrs[i].value, indent + 1, "\n", 1);
+      PrimitiveLine(indent + 1, attrs[i].label, max_len, attrs[i].value);
       continue;
     }
     Child c;
