@@ -239,4 +239,86 @@ bool DecodeGoJsonString(std::string_view raw, std::string* out) {
   return true;
 }
 
+bool DecodeGoJsonStringToQuote(std::string_view text, std::string* buffer, std::string_view* decoded,
+                               size_t* body_size) {
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  const size_t n = text.size();
+  // Each step but a plain run writes at most 4 bytes; a run writes no more
+  // than it is allowed (the room less that margin).
+  constexpr size_t kMargin = 16;
+  constexpr size_t kMinRoom = 64;
+  if (buffer->size() < 256) buffer->resize(256);
+  char* d = buffer->data();
+  char* end = d + buffer->size();
+  size_t i = 0;
+  while (true) {
+    if (static_cast<size_t>(end - d) < kMinRoom) {
+      const size_t at = static_cast<size_t>(d - buffer->data());
+      buffer->resize(2 * buffer->size());
+      d = buffer->data() + at;
+      end = buffer->data() + buffer->size();
+    }
+    const size_t room = static_cast<size_t>(end - d) - kMargin;
+    const size_t limit = n - i < room ? n - i : room;
+    const size_t run = CopyPlainRun(p + i, limit, d);
+    i += run;
+    d += run;
+    if (run == limit) {
+      if (i == n) return false;  // no closing quote
+      if (limit == room) continue;  // out of room, not of plain bytes
+    }
+    const unsigned char c = p[i];
+    if (c == '"') break;
+    if (c == '\\') {
+      if (i + 1 >= n) return false;
+      switch (p[i + 1]) {
+        case '"': case '\\': case '/':
+          *d++ = static_cast<char>(p[i + 1]);
+          i += 2;
+          break;
+        case 'b': *d++ = '\b'; i += 2; break;
+        case 'f': *d++ = '\f'; i += 2; break;
+        case 'n': *d++ = '\n'; i += 2; break;
+        case 'r': *d++ = '\r'; i += 2; break;
+        case 't': *d++ = '\t'; i += 2; break;
+        case 'u': {
+          int32_t r = GetU4(p + i, n - i);
+          if (r < 0) return false;
+          i += 6;
+          if (IsSurrogate(r)) {
+            const int32_t r2 = GetU4(p + i, n - i);
+            if (r < 0xDC00 && r2 >= 0xDC00 && r2 < 0xE000) {
+              d = EncodeUtf8(d, 0x10000 + ((char32_t(r - 0xD800) << 10) | char32_t(r2 - 0xDC00)));
+              i += 6;
+              break;
+            }
+            r = kReplacement;  // lone or mismatched surrogate
+          }
+          d = EncodeUtf8(d, static_cast<char32_t>(r));
+          break;
+        }
+        default:
+          return false;  // includes \' which unquote alone would accept
+      }
+    } else if (c < 0x80) {
+      return false;  // a control byte
+    } else {
+      // A sequence is cut short by the closing quote (no continuation
+      // byte is a quote), as it would be at the end of the body.
+      char32_t r;
+      const size_t width = DecodeNonAscii(p + i, n - i, &r);
+      if (width == 1) {
+        d = EncodeUtf8(d, kReplacement);
+      } else {
+        for (size_t k = 0; k < width; ++k) d[k] = static_cast<char>(p[i + k]);
+        d += width;
+      }
+      i += width;
+    }
+  }
+  *decoded = std::string_view(buffer->data(), static_cast<size_t>(d - buffer->data()));
+  *body_size = i;
+  return true;
+}
+
 }  // namespace tfstream::stream
