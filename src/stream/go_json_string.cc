@@ -114,7 +114,7 @@ size_t PlainRun(const unsigned char* p, size_t n) {
 
 // PlainRun that also copies the run to d. Whole 16-byte blocks are stored,
 // so up to 15 bytes past the run may be written too, but never past d + n.
-size_t CopyPlainRun(const unsigned char* p, size_t n, char* d) {
+[[gnu::always_inline]] inline size_t CopyPlainRun(const unsigned char* p, size_t n, char* d) {
   size_t i = 0;
 #if defined(__SSE2__)
   for (; i + 16 <= n; i += 16) {
