@@ -149,6 +149,23 @@ int32_t GetU4(const unsigned char* p, size_t n) {
 
 bool IsSurrogate(int32_t r) { return r >= 0xD800 && r < 0xE000; }
 
+// The escapes of one byte after the backslash, by that byte: what each
+// stands for, or 0.
+struct SimpleEscapes {
+  char decoded[256] = {};
+  constexpr SimpleEscapes() {
+    decoded[static_cast<unsigned char>('"')] = '"';
+    decoded[static_cast<unsigned char>('\\')] = '\\';
+    decoded[static_cast<unsigned char>('/')] = '/';
+    decoded[static_cast<unsigned char>('b')] = '\b';
+    decoded[static_cast<unsigned char>('f')] = '\f';
+    decoded[static_cast<unsigned char>('n')] = '\n';
+    decoded[static_cast<unsigned char>('r')] = '\r';
+    decoded[static_cast<unsigned char>('t')] = '\t';
+  }
+};
+constexpr SimpleEscapes kSimpleEscapes;
+
 }  // namespace
 
 bool NeedsGoJsonDecoding(std::string_view raw) {
@@ -243,10 +260,9 @@ bool DecodeGoJsonStringToQuote(std::string_view text, std::string* buffer, std::
                                size_t* body_size) {
   const auto* p = reinterpret_cast<const unsigned char*>(text.data());
   const size_t n = text.size();
-  // Each step but a plain run writes at most 4 bytes; a run writes no more
-  // than it is allowed (the room less that margin).
-  constexpr size_t kMargin = 16;
-  constexpr size_t kMinRoom = 64;
+  // One step writes a block of 16 bytes, or fewer than 16 plain bytes, or
+  // an escape's or a sequence's at most 4.
+  constexpr size_t kMinRoom = 32;
   if (buffer->size() < 256) buffer->resize(256);
   char* d = buffer->data();
   char* end = d + buffer->size();
@@ -258,48 +274,51 @@ bool DecodeGoJsonStringToQuote(std::string_view text, std::string* buffer, std::
       d = buffer->data() + at;
       end = buffer->data() + buffer->size();
     }
-    const size_t room = static_cast<size_t>(end - d) - kMargin;
-    const size_t limit = n - i < room ? n - i : room;
-    const size_t run = CopyPlainRun(p + i, limit, d);
-    i += run;
-    d += run;
-    if (run == limit) {
+#if defined(__SSE2__)
+    if (n - i >= 16) {
+      // Sixteen bytes stored whatever they are, kept up to the first that
+      // is not plain.
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(d), v);
+      const int mask = NotPlainMask(v);
+      if (mask == 0) {
+        i += 16;
+        d += 16;
+        continue;
+      }
+      const size_t k = static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+      i += k;
+      d += k;
+    } else
+#endif
+    {
+      while (i < n && IsPlain(p[i])) *d++ = static_cast<char>(p[i++]);
       if (i == n) return false;  // no closing quote
-      if (limit == room) continue;  // out of room, not of plain bytes
     }
     const unsigned char c = p[i];
     if (c == '"') break;
     if (c == '\\') {
       if (i + 1 >= n) return false;
-      switch (p[i + 1]) {
-        case '"': case '\\': case '/':
-          *d++ = static_cast<char>(p[i + 1]);
-          i += 2;
-          break;
-        case 'b': *d++ = '\b'; i += 2; break;
-        case 'f': *d++ = '\f'; i += 2; break;
-        case 'n': *d++ = '\n'; i += 2; break;
-        case 'r': *d++ = '\r'; i += 2; break;
-        case 't': *d++ = '\t'; i += 2; break;
-        case 'u': {
-          int32_t r = GetU4(p + i, n - i);
-          if (r < 0) return false;
-          i += 6;
-          if (IsSurrogate(r)) {
-            const int32_t r2 = GetU4(p + i, n - i);
-            if (r < 0xDC00 && r2 >= 0xDC00 && r2 < 0xE000) {
-              d = EncodeUtf8(d, 0x10000 + ((char32_t(r - 0xD800) << 10) | char32_t(r2 - 0xDC00)));
-              i += 6;
-              break;
-            }
-            r = kReplacement;  // lone or mismatched surrogate
-          }
-          d = EncodeUtf8(d, static_cast<char32_t>(r));
-          break;
-        }
-        default:
-          return false;  // includes \' which unquote alone would accept
+      const char simple = kSimpleEscapes.decoded[p[i + 1]];
+      if (simple != 0) {
+        *d++ = simple;
+        i += 2;
+        continue;
       }
+      if (p[i + 1] != 'u') return false;  // includes \' which unquote alone would accept
+      int32_t r = GetU4(p + i, n - i);
+      if (r < 0) return false;
+      i += 6;
+      if (IsSurrogate(r)) {
+        const int32_t r2 = GetU4(p + i, n - i);
+        if (r < 0xDC00 && r2 >= 0xDC00 && r2 < 0xE000) {
+          d = EncodeUtf8(d, 0x10000 + ((char32_t(r - 0xD800) << 10) | char32_t(r2 - 0xDC00)));
+          i += 6;
+          continue;
+        }
+        r = kReplacement;  // lone or mismatched surrogate
+      }
+      d = EncodeUtf8(d, static_cast<char32_t>(r));
     } else if (c < 0x80) {
       return false;  // a control byte
     } else {
