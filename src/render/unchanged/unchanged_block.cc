@@ -373,11 +373,16 @@ class Writer {
     Flush();
     f();
   }
-  // n spaces at p (stores of sixteen: up to 15 bytes past them are written).
+  // n spaces at p (stores of sixteen, two at least, which a line's indent
+  // and padding mostly fit: up to 32 bytes past them are written, which
+  // kSlop allows).
   static char* PutSpaces(char* p, size_t n) {
 #if defined(__SSE2__)
+    static_assert(kSlop >= 32);
     const __m128i spaces = _mm_set1_epi8(' ');
-    for (size_t k = 0; k < n; k += 16) _mm_storeu_si128(reinterpret_cast<__m128i*>(p + k), spaces);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), spaces);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 16), spaces);
+    for (size_t k = 32; k < n; k += 16) _mm_storeu_si128(reinterpret_cast<__m128i*>(p + k), spaces);
 #else
     std::memset(p, ' ', n);
 #endif
