@@ -321,10 +321,12 @@ class Writer {
     return static_cast<Present<Attr>*>(ctx_.arena->Allocate(sizeof(Present<Attr>) * n, alignof(Present<Attr>)));
   }
   // The attributes of `v` (sorted) present in `attributes` (sorted), in
-  // order, as one walk of both; false when a non-null member has none.
+  // order, as one walk of both, with their labels and the widest label's
+  // bytes (*max_len); false when a non-null member has none.
   template <typename Attr>
-  static bool MatchMembers(const JsonValue* v, std::span<const Attr> attributes, Present<Attr>* present,
-                           size_t* count) {
+  bool MatchMembers(const JsonValue* v, std::span<const Attr> attributes, Present<Attr>* present, size_t* count,
+                    size_t* max_len) {
+    size_t widest = 0;
     size_t n = 0, a = 0;
     const size_t na = attributes.size();
     for (size_t i = 0; i < v->size; ++i) {
@@ -336,13 +338,18 @@ class Writer {
         while (a < na && (c = stream::KeyCompare(attributes[a].name, m.key)) < 0) ++a;
       }
       if (a < na && c == 0) {
-        if (m.value != nullptr) present[n++] = {&attributes[a], m.value, {}};
+        if (m.value != nullptr) {
+          const Label label = NameLabel(attributes[a].name, attributes[a].plain_name);
+          widest = std::max(widest, label.bytes());
+          present[n++] = {&attributes[a], m.value, label};
+        }
         ++a;
       } else if (m.value != nullptr) {
         return false;
       }
     }
     *count = n;
+    *max_len = widest;
     return true;
   }
   // At least n + kSlop bytes writable at the cursor, which Done() moves.
@@ -764,16 +771,11 @@ bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const
     if (IsWriteOnly(a)) return false;
   }
   Present<Attr>* present = NewPresent<Attr>(std::min(attributes.size(), v->size));
-  size_t n = 0;
-  if (!MatchMembers(v, attributes, present, &n)) return false;
+  size_t n = 0, max_len = 0;
+  if (!MatchMembers(v, attributes, present, &n, &max_len)) return false;
   if (n == 0) {
     Put("{}");
     return true;
-  }
-  size_t max_len = 0;
-  for (size_t i = 0; i < n; ++i) {
-    present[i].label = NameLabel(present[i].attr->name, present[i].attr->plain_name);
-    max_len = std::max(max_len, present[i].label.bytes());
   }
   Put("{\n");
   size_t at_sensitive = 0;
@@ -952,7 +954,7 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
   };
   Group* groups = static_cast<Group*>(
       ctx_.arena->Allocate(sizeof(Group) * std::min(block_types.size(), values->size), alignof(Group)));
-  size_t n = 0, ngroups = 0, a = 0, b = 0;
+  size_t n = 0, ngroups = 0, a = 0, b = 0, max_len = 0;
   const size_t na = attributes.size(), nb = block_types.size();
   for (size_t i = 0; i < values->size; ++i) {
     const stream::JsonMember& m = values->members[i];
@@ -974,7 +976,13 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
       if (attr.attribute->write_only) return false;
       const JsonValue* value = m.value;
       if (fold_empty && IsEmptyString(value)) value = nullptr;
-      if (value != nullptr) attrs[n++] = {&attr, value, {}};
+      if (value != nullptr) {
+        // id, name and tags (importantAttribute) are identifiers: their
+        // labels are the names themselves.
+        const Label label = NameLabel(attr.name, attr.plain_name);
+        max_len = std::max(max_len, label.bytes());
+        attrs[n++] = {&attr, value, label};
+      }
     } else if (is_block_type) {
       if (m.value != nullptr) groups[ngroups++] = Group{&block_types[b], m.value};
       ++b;
@@ -998,13 +1006,6 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
   if (n == 0 && ngroups == 0) {
     Put("{}");
     return true;
-  }
-  // id, name and tags (importantAttribute) are identifiers: their labels
-  // are the names themselves.
-  size_t max_len = 0;
-  for (size_t i = 0; i < n; ++i) {
-    attrs[i].label = NameLabel(attrs[i].attr->name, attrs[i].attr->plain_name);
-    max_len = std::max(max_len, attrs[i].label.bytes());
   }
   Put("{\n");
   size_t at_sensitive = 0;
