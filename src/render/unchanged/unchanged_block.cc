@@ -395,7 +395,7 @@ class Writer {
 #endif
     return p + n;
   }
-  static char* PutBytes(char* p, std::string_view s) {
+  [[gnu::always_inline]] static char* PutBytes(char* p, std::string_view s) {
     const char* q = s.data();
     const size_t n = s.size();
     if (n >= 8 && n <= 16) {  // two overlapping words: no call for a short name
