@@ -703,7 +703,7 @@ bool Writer::PrepareAttribute(Child* child, const stream::Attribute& attribute, 
   return PrepareNested(child, *attribute.nested_type);
 }
 
-bool Writer::WriteAttribute(const Child& child, const stream::Attribute& attribute, int indent, bool non_legacy) {
+[[gnu::always_inline]] inline bool Writer::WriteAttribute(const Child& child, const stream::Attribute& attribute, int indent, bool non_legacy) {
   if (attribute.nested_type == nullptr) return WriteTyped(child, attribute.type, indent, non_legacy);
   return WriteNested(child, *attribute.nested_type, indent, non_legacy);
 }
