@@ -527,7 +527,8 @@ class Writer {
         p = PutBytes(p, v->text());
         break;
       default: {
-        char* end = text::WriteGoQuotedLine(p, v->text(), unicode_);
+        char* end = text::WriteGoQuotedShortPlain(p, v->text());
+        if (end == nullptr) end = text::WriteGoQuotedLine(p, v->text(), unicode_);
         if (end == nullptr) {
           Done(p);
           WriteHeredoc(v->text(), indent);
