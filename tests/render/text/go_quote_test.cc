@@ -203,11 +203,11 @@ TEST_CASE("WriteGoQuotedLine writes what AppendGoQuoted appends, and refuses a l
 TEST_CASE("WriteGoQuotedShortPlain writes what WriteGoQuotedLine does, or declines", "[go_quote]") {
   using tfstream::render::text::GoQuotedLineRoom;
   using tfstream::render::text::WriteGoQuotedShortPlain;
-  // Each length around sixteen, with each special byte at each position;
+  // Each length up to past 32, with each special byte at each position;
   // the input at the end of its own allocation (the sanitizer build sees a
   // read past it).
   const char specials[] = {'a', '"', '\\', '\x01', '\x1f', '\x7f', '\x80', '\xe6', '\xff', '\n', ' ', '~'};
-  for (size_t len = 0; len <= 20; ++len) {
+  for (size_t len = 0; len <= 36; ++len) {
     for (size_t at = 0; at <= len; ++at) {
       for (char special : specials) {
         std::string text(len, 'b');
@@ -223,7 +223,7 @@ TEST_CASE("WriteGoQuotedShortPlain writes what WriteGoQuotedLine does, or declin
                            });
         INFO("len " << len << " at " << at << " special " << static_cast<int>(special));
 #if defined(__SSE2__)
-        const bool taken = len < 16 && plain;
+        const bool taken = len < 32 && plain;
 #else
         const bool taken = false;  // the fast path is SSE2's
 #endif
