@@ -92,6 +92,8 @@ class TreeAssembler {
   // Value() where the caller knows the innermost container is an object
   // (Member) or an array (Item).
   void Member(const JsonValue* v) { st_.members.push_back(JsonMember{st_.frames.back().pending_key, v}); }
+  // Member() of the value whose key is `key` (no Key() before it).
+  void Member(std::string_view key, const JsonValue* v) { st_.members.push_back(JsonMember{key, v}); }
   void Item(const JsonValue* v) { st_.items.push_back(v); }
   // The key of the object member whose value comes next.
   void Key(std::string_view key) { st_.frames.back().pending_key = key; }

@@ -182,6 +182,10 @@ bool Reader::Walk(const JsonValue** out) {
   // The innermost container: how deep, and whether it is an object.
   size_t depth = 0;
   bool in_object = false;
+  // The key of the member whose value comes next, kept here rather than in
+  // the assembler, which is told it only where the value is a container
+  // (its frame holds it until the container ends).
+  std::string_view key;
   // Whitespace where the walk is before the closing bracket (see Read).
   auto skip_space = [this](const char* p) __attribute__((always_inline)) {
     if constexpr (kBounded) return SkipSpace(p);
@@ -191,7 +195,7 @@ bool Reader::Walk(const JsonValue** out) {
   auto at_end = [this](const char* p) __attribute__((always_inline)) { return kBounded && p == end_; };
   auto value = [&](const JsonValue* v) __attribute__((always_inline)) {
     if (in_object) {
-      tree_.Member(v);
+      tree_.Member(key, v);
     } else if (depth != 0) {
       tree_.Item(v);
     } else {
@@ -209,6 +213,7 @@ value:
   switch (*p) {
     case '{':
       if (++depth > max_depth_) return false;
+      if (in_object) tree_.Key(key);
       tree_.StartObject();
       in_object = true;
       p = skip_space(p + 1);
@@ -221,6 +226,7 @@ value:
       goto key;
     case '[':
       if (++depth > max_depth_) return false;
+      if (in_object) tree_.Key(key);
       tree_.StartArray();
       in_object = false;
       p = skip_space(p + 1);
@@ -269,11 +275,7 @@ value:
   }
 key:
   if (at_end(p) || *p != '"') return false;
-  {
-    std::string_view k;
-    if ((p = ReadString(p, &k)) == nullptr) return false;
-    tree_.Key(k);
-  }
+  if ((p = ReadString(p, &key)) == nullptr) return false;
   p = skip_space(p);
   if (at_end(p) || *p != ':') return false;
   p = skip_space(p + 1);
