@@ -90,12 +90,11 @@ class TreeAssembler {
     }
   }
   // Value() where the caller knows the innermost container is an object
-  // (Member) or an array (Item).
-  void Member(const JsonValue* v) { st_.members.push_back(JsonMember{st_.frames.back().pending_key, v}); }
-  // Member() of the value whose key is `key` (no Key() before it).
+  // (Member, given the member's key: no Key() before it) or an array (Item).
   void Member(std::string_view key, const JsonValue* v) { st_.members.push_back(JsonMember{key, v}); }
   void Item(const JsonValue* v) { st_.items.push_back(v); }
-  // The key of the object member whose value comes next.
+  // The key of the object member whose value comes next (a caller that
+  // uses Member() says it only before a container).
   void Key(std::string_view key) { st_.frames.back().pending_key = key; }
 
   void StartObject() { st_.frames.push_back(TreeFrame{true, st_.members.size(), {}}); }
