@@ -114,7 +114,7 @@ size_t PlainRun(const unsigned char* p, size_t n) {
 
 // PlainRun that also copies the run to d. Whole 16-byte blocks are stored,
 // so up to 15 bytes past the run may be written too, but never past d + n.
-size_t CopyPlainRun(const unsigned char* p, size_t n, char* d) {
+[[gnu::always_inline]] inline size_t CopyPlainRun(const unsigned char* p, size_t n, char* d) {
   size_t i = 0;
 #if defined(__SSE2__)
   for (; i + 16 <= n; i += 16) {
@@ -148,6 +148,23 @@ int32_t GetU4(const unsigned char* p, size_t n) {
 }
 
 bool IsSurrogate(int32_t r) { return r >= 0xD800 && r < 0xE000; }
+
+// The escapes of one byte after the backslash, by that byte: what each
+// stands for, or 0.
+struct SimpleEscapes {
+  char decoded[256] = {};
+  constexpr SimpleEscapes() {
+    decoded[static_cast<unsigned char>('"')] = '"';
+    decoded[static_cast<unsigned char>('\\')] = '\\';
+    decoded[static_cast<unsigned char>('/')] = '/';
+    decoded[static_cast<unsigned char>('b')] = '\b';
+    decoded[static_cast<unsigned char>('f')] = '\f';
+    decoded[static_cast<unsigned char>('n')] = '\n';
+    decoded[static_cast<unsigned char>('r')] = '\r';
+    decoded[static_cast<unsigned char>('t')] = '\t';
+  }
+};
+constexpr SimpleEscapes kSimpleEscapes;
 
 }  // namespace
 
@@ -236,6 +253,90 @@ bool DecodeGoJsonString(std::string_view raw, std::string* out) {
     }
   }
   out->resize(static_cast<size_t>(d - out->data()));
+  return true;
+}
+
+bool DecodeGoJsonStringToQuote(std::string_view text, std::string* buffer, std::string_view* decoded,
+                               size_t* body_size) {
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  const size_t n = text.size();
+  // One step writes a block of 16 bytes, or fewer than 16 plain bytes, or
+  // an escape's or a sequence's at most 4.
+  constexpr size_t kMinRoom = 32;
+  if (buffer->size() < 256) buffer->resize(256);
+  char* d = buffer->data();
+  char* end = d + buffer->size();
+  size_t i = 0;
+  while (true) {
+    if (static_cast<size_t>(end - d) < kMinRoom) {
+      const size_t at = static_cast<size_t>(d - buffer->data());
+      buffer->resize(2 * buffer->size());
+      d = buffer->data() + at;
+      end = buffer->data() + buffer->size();
+    }
+#if defined(__SSE2__)
+    if (n - i >= 16) {
+      // Sixteen bytes stored whatever they are, kept up to the first that
+      // is not plain.
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(d), v);
+      const int mask = NotPlainMask(v);
+      if (mask == 0) {
+        i += 16;
+        d += 16;
+        continue;
+      }
+      const size_t k = static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+      i += k;
+      d += k;
+    } else
+#endif
+    {
+      while (i < n && IsPlain(p[i])) *d++ = static_cast<char>(p[i++]);
+      if (i == n) return false;  // no closing quote
+    }
+    const unsigned char c = p[i];
+    if (c == '"') break;
+    if (c == '\\') {
+      if (i + 1 >= n) return false;
+      const char simple = kSimpleEscapes.decoded[p[i + 1]];
+      if (simple != 0) {
+        *d++ = simple;
+        i += 2;
+        continue;
+      }
+      if (p[i + 1] != 'u') return false;  // includes \' which unquote alone would accept
+      int32_t r = GetU4(p + i, n - i);
+      if (r < 0) return false;
+      i += 6;
+      if (IsSurrogate(r)) {
+        const int32_t r2 = GetU4(p + i, n - i);
+        if (r < 0xDC00 && r2 >= 0xDC00 && r2 < 0xE000) {
+          d = EncodeUtf8(d, 0x10000 + ((char32_t(r - 0xD800) << 10) | char32_t(r2 - 0xDC00)));
+          i += 6;
+          continue;
+        }
+        r = kReplacement;  // lone or mismatched surrogate
+      }
+      d = EncodeUtf8(d, static_cast<char32_t>(r));
+    } else if (c < 0x80) {
+      return false;  // a control byte
+    } else {
+      // A sequence is cut short by the closing quote (no continuation
+      // byte is a quote), as it would be at the end of the body.
+      char32_t r;
+      const size_t width = DecodeNonAscii(p + i, n - i, &r);
+      if (width == 1) {
+        d = EncodeUtf8(d, kReplacement);
+      } else {
+        for (size_t k = 0; k < width; ++k) d[k] = static_cast<char>(p[i + k]);
+        d += width;
+      }
+      i += width;
+    }
+  }
+  *decoded = std::string_view(buffer->data(), static_cast<size_t>(d - buffer->data()));
+  *body_size = i;
   return true;
 }
 

@@ -21,6 +21,17 @@ namespace tfstream::stream {
 // the error with its own position.
 bool DecodeGoJsonString(std::string_view raw, std::string* out);
 
+// DecodeGoJsonString of a string token's body, found and decoded in one
+// pass: `text` starts with the body (after the opening quote) and goes on
+// past its closing quote, the first '"' not escaped. Decodes the bytes
+// before that quote into *buffer, used as memory: its size() is its room,
+// grown as needed, never shrunk; *decoded is the text, at buffer->data().
+// *body_size is the number of raw bytes before the quote. False where
+// DecodeGoJsonString would fail on those bytes, or where `text` has no
+// closing quote.
+bool DecodeGoJsonStringToQuote(std::string_view text, std::string* buffer, std::string_view* decoded,
+                               size_t* body_size);
+
 // Fast path: false iff DecodeGoJsonString would succeed and produce exactly
 // `raw`, i.e. raw has no backslash, no '"', no byte < 0x20 and is valid UTF-8
 // by Go's rules. When false, the caller may use `raw` itself.

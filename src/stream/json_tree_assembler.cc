@@ -20,6 +20,27 @@ TreeStacks& ThreadTreeStacks() {
   return stacks;
 }
 
+namespace {
+
+// A key's first eight bytes (zero past its end) as a number that orders as
+// they do: keys whose prefixes differ are in the order of their prefixes;
+// equal prefixes say nothing (a shorter key is padded with zeros). Reads
+// only inside the key.
+uint64_t KeyPrefix(std::string_view key) {
+  const char* p = key.data();
+  const size_t n = key.size();
+  if (n >= 8) return key_compare::Load8(p);
+  if (n >= 4) {
+    // Two overlapping words: the first at the top, the last ending at byte n.
+    return (uint64_t{key_compare::Load4(p)} << 32) | (uint64_t{key_compare::Load4(p + n - 4)} << (64 - 8 * n));
+  }
+  uint64_t w = 0;
+  for (size_t i = 0; i < n; ++i) w |= uint64_t{static_cast<unsigned char>(p[i])} << (56 - 8 * i);
+  return w;
+}
+
+}  // namespace
+
 // The sort is of document positions, stable, so within a run of equal keys
 // the last is the document's last.
 void TreeAssembler::SortMembers(size_t start, JsonValue* v) {
@@ -29,18 +50,23 @@ void TreeAssembler::SortMembers(size_t start, JsonValue* v) {
   // statement) are small: their order on the stack, by an insertion sort,
   // which compares each pair that ends up side by side, so that it also
   // tells whether any key repeats.
+  // Keys are told apart by their first eight bytes first (KeyPrefix).
   constexpr size_t kSmall = 32;
   size_t small[kSmall];
   size_t* perm = small;
   bool repeats = false;
   if (n <= kSmall) {
+    uint64_t prefix[kSmall];
+    for (size_t i = 0; i < n; ++i) prefix[i] = KeyPrefix(doc[i].key);
     for (size_t i = 0; i < n; ++i) {
       size_t j = i;
       for (; j > 0; --j) {
-        const int c = KeyCompare(doc[i].key, doc[perm[j - 1]].key);
+        const size_t other = perm[j - 1];
+        const int c = prefix[i] != prefix[other] ? (prefix[i] < prefix[other] ? -1 : 1)
+                                                 : KeyCompare(doc[i].key, doc[other].key);
         repeats |= c == 0;
         if (c >= 0) break;
-        perm[j] = perm[j - 1];
+        perm[j] = other;
       }
       perm[j] = i;
     }

@@ -54,6 +54,22 @@ struct TreeStacks {
 // reader starts another while it runs.
 TreeStacks& ThreadTreeStacks();
 
+// Copies a container's n children off the stack. Most containers are
+// small: up to four are copied inline, which is less than a call to memcpy.
+template <typename T>
+inline void CopyOut(T* to, const T* from, size_t n) {
+  if (n <= 4) {
+    switch (n) {
+      case 4: to[3] = from[3]; [[fallthrough]];
+      case 3: to[2] = from[2]; [[fallthrough]];
+      case 2: to[1] = from[1]; [[fallthrough]];
+      case 1: to[0] = from[0]; [[fallthrough]];
+      default: return;
+    }
+  }
+  std::memcpy(static_cast<void*>(to), from, sizeof(T) * n);
+}
+
 class TreeAssembler {
  public:
   TreeAssembler(buffer::Arena* arena, TreeStacks* stacks) : arena_(arena), st_(*stacks) { st_.Clear(); }
@@ -74,10 +90,11 @@ class TreeAssembler {
     }
   }
   // Value() where the caller knows the innermost container is an object
-  // (Member) or an array (Item).
-  void Member(const JsonValue* v) { st_.members.push_back(JsonMember{st_.frames.back().pending_key, v}); }
+  // (Member, given the member's key: no Key() before it) or an array (Item).
+  void Member(std::string_view key, const JsonValue* v) { st_.members.push_back(JsonMember{key, v}); }
   void Item(const JsonValue* v) { st_.items.push_back(v); }
-  // The key of the object member whose value comes next.
+  // The key of the object member whose value comes next (a caller that
+  // uses Member() says it only before a container).
   void Key(std::string_view key) { st_.frames.back().pending_key = key; }
 
   void StartObject() { st_.frames.push_back(TreeFrame{true, st_.members.size(), {}}); }
@@ -94,7 +111,7 @@ class TreeAssembler {
     if (sorted) {
       JsonMember* members =
           static_cast<JsonMember*>(arena_->Allocate(sizeof(JsonMember) * n, alignof(JsonMember)));
-      if (n != 0) std::memcpy(static_cast<void*>(members), first, sizeof(JsonMember) * n);
+      CopyOut(members, first, n);
       v->members = members;
       v->size = n;
     } else {
@@ -111,7 +128,7 @@ class TreeAssembler {
     const size_t n = st_.items.size() - start;
     const JsonValue** items =
         static_cast<const JsonValue**>(arena_->Allocate(sizeof(JsonValue*) * n, alignof(JsonValue*)));
-    if (n != 0) std::memcpy(static_cast<void*>(items), st_.items.data() + start, sizeof(JsonValue*) * n);
+    CopyOut(items, st_.items.data() + start, n);
     st_.items.resize(start);
     JsonValue* v = arena_->New<JsonValue>();
     v->kind = JsonKind::kArray;

@@ -9,10 +9,9 @@
 // Strings: the body is scanned 16 bytes at a time for its closing quote. One
 // without a backslash or a byte >= 0x80 is its own value, in place; with
 // bytes >= 0x80 only, it is in place too unless Go's decoding would change it
-// (invalid UTF-8: NeedsGoJsonDecoding); with a backslash it is decoded by
-// DecodeGoJsonString into the arena. Inside an escape no quote can hide
-// (a \u's four hex digits hold none), so the byte after each backslash is
-// all there is to step over.
+// (invalid UTF-8: NeedsGoJsonDecoding); with a backslash it is decoded from
+// its start by DecodeGoJsonStringToQuote, which finds the closing quote as it
+// goes (the one no backslash escapes), and copied into the arena.
 #include "stream/validated_tree_reader.h"
 
 #if defined(__SSE2__)
@@ -82,9 +81,6 @@ class Reader {
   // backslash), or one whose body[0, q) holds bytes >= 0x80.
   [[gnu::noinline]] const char* ReadEscaped(const char* body, const char* q, std::string_view* out);
   [[gnu::noinline]] const char* ReadNonAscii(const char* body, const char* q, std::string_view* out);
-  // The closing quote of a string body, from q (outside any escape), where
-  // the body has escapes; nullptr when there is none.
-  const char* ClosingQuote(const char* q) const;
   bool Decode(std::string_view raw, std::string_view* out);
 
   const char* begin_;
@@ -144,45 +140,17 @@ const char* Reader::ReadNonAscii(const char* body, const char* q, std::string_vi
   return q + 1;
 }
 
-const char* Reader::ReadEscaped(const char* body, const char* q, std::string_view* out) {
-  q = ClosingQuote(q);
-  if (q == nullptr || !Decode(std::string_view(body, static_cast<size_t>(q - body)), out)) return nullptr;
-  return q + 1;
-}
-
-const char* Reader::ClosingQuote(const char* q) const {
-#if defined(__SSE2__)
-  const __m128i quote = _mm_set1_epi8('"');
-  const __m128i slash = _mm_set1_epi8('\\');
-  while (end_ - q >= 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-    const uint32_t quotes = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)));
-    uint32_t hits = quotes | static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, slash)));
-    size_t next = 16;
-    while (hits != 0) {
-      const unsigned k = static_cast<unsigned>(__builtin_ctz(hits));
-      if ((quotes >> k) & 1) return q + k;
-      // A backslash: it and the byte after it are one escape.
-      if (k + 2 >= 16) {
-        next = k + 2;
-        break;
-      }
-      hits &= ~uint32_t{0} << (k + 2);
-    }
-    if (static_cast<size_t>(end_ - q) < next) return nullptr;
-    q += next;
+const char* Reader::ReadEscaped(const char* body, const char*, std::string_view* out) {
+  // Found and decoded in one pass, from the body's start (the bytes before
+  // the backslash may need Go's decoding too).
+  std::string_view decoded;
+  size_t body_size;
+  if (!DecodeGoJsonStringToQuote(std::string_view(body, static_cast<size_t>(end_ - body)), &tree_.scratch(),
+                                 &decoded, &body_size)) {
+    return nullptr;
   }
-#endif
-  while (q < end_) {
-    if (*q == '"') return q;
-    if (*q == '\\') {
-      if (end_ - q < 2) return nullptr;
-      q += 2;
-    } else {
-      ++q;
-    }
-  }
-  return nullptr;
+  *out = arena_->CopyString(decoded);
+  return body + body_size + 1;
 }
 
 bool Reader::Decode(std::string_view raw, std::string_view* out) {
@@ -214,6 +182,10 @@ bool Reader::Walk(const JsonValue** out) {
   // The innermost container: how deep, and whether it is an object.
   size_t depth = 0;
   bool in_object = false;
+  // The key of the member whose value comes next, kept here rather than in
+  // the assembler, which is told it only where the value is a container
+  // (its frame holds it until the container ends).
+  std::string_view key;
   // Whitespace where the walk is before the closing bracket (see Read).
   auto skip_space = [this](const char* p) __attribute__((always_inline)) {
     if constexpr (kBounded) return SkipSpace(p);
@@ -223,7 +195,7 @@ bool Reader::Walk(const JsonValue** out) {
   auto at_end = [this](const char* p) __attribute__((always_inline)) { return kBounded && p == end_; };
   auto value = [&](const JsonValue* v) __attribute__((always_inline)) {
     if (in_object) {
-      tree_.Member(v);
+      tree_.Member(key, v);
     } else if (depth != 0) {
       tree_.Item(v);
     } else {
@@ -241,6 +213,7 @@ value:
   switch (*p) {
     case '{':
       if (++depth > max_depth_) return false;
+      if (in_object) tree_.Key(key);
       tree_.StartObject();
       in_object = true;
       p = skip_space(p + 1);
@@ -253,6 +226,7 @@ value:
       goto key;
     case '[':
       if (++depth > max_depth_) return false;
+      if (in_object) tree_.Key(key);
       tree_.StartArray();
       in_object = false;
       p = skip_space(p + 1);
@@ -301,11 +275,7 @@ value:
   }
 key:
   if (at_end(p) || *p != '"') return false;
-  {
-    std::string_view k;
-    if ((p = ReadString(p, &k)) == nullptr) return false;
-    tree_.Key(k);
-  }
+  if ((p = ReadString(p, &key)) == nullptr) return false;
   p = skip_space(p);
   if (at_end(p) || *p != ':') return false;
   p = skip_space(p + 1);

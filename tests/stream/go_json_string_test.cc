@@ -195,3 +195,69 @@ TEST_CASE("long plain and repeated special runs decode exactly", "[go_json_strin
     CHECK_FALSE(needs);
   }
 }
+
+namespace {
+
+// What DecodeGoJsonStringToQuote must give: the closing quote found by
+// stepping over the byte after each backslash, then DecodeGoJsonString of
+// the body before it. "<error>" for a failure.
+std::string ToQuoteReference(std::string_view text, size_t* body_size) {
+  size_t i = 0;
+  while (i < text.size() && text[i] != '"') i += text[i] == '\\' ? 2 : 1;
+  if (i >= text.size()) return "<error>";
+  *body_size = i;
+  std::string out;
+  if (!DecodeGoJsonString(text.substr(0, i), &out)) return "<error>";
+  return out;
+}
+
+std::string ToQuote(std::string_view text, std::string* buffer, size_t* body_size) {
+  std::string_view decoded;
+  if (!tfstream::stream::DecodeGoJsonStringToQuote(text, buffer, &decoded, body_size)) return "<error>";
+  REQUIRE(decoded.data() == buffer->data());
+  return std::string(decoded);
+}
+
+}  // namespace
+
+TEST_CASE("DecodeGoJsonStringToQuote finds the closing quote and decodes the body in one pass",
+          "[go_json_string]") {
+  std::string json_in_string;
+  for (int k = 0; k < 60; ++k) json_in_string += R"(\"key)" + std::to_string(k) + R"(\":\"v\u00e9\/\n\")";
+  const std::string bodies[] = {
+      "",
+      "abc",
+      R"(a\"b)",
+      R"(\\)",
+      R"(\\\")",
+      R"(\u0041\ud83d\ude00\ud800)",
+      R"(\ud800)",
+      R"(x\u12)",           // \u cut short by the quote
+      R"(\q)",              // unknown escape
+      "a\x01z",             // a control byte
+      "h\xc3\xa9llo",       // valid UTF-8
+      "ab\xe2\x82",         // a sequence cut short by the quote
+      "\xff\xfe" + std::string(300, 'x') + "\xff",
+      std::string(1000, 'y'),
+      std::string(500, 'z') + R"(\n)" + std::string(500, 'z'),
+      json_in_string,
+  };
+  std::string buffer;  // kept from case to case, as the reader keeps it
+  for (const std::string& body : bodies) {
+    for (const std::string& after : {std::string("\""), std::string("\",\"next\":1}"), std::string("\"\xff\\q")}) {
+      const std::string text = body + after;
+      size_t want_size = 0, got_size = 0;
+      const std::string want = ToQuoteReference(text, &want_size);
+      const std::string got = ToQuote(text, &buffer, &got_size);
+      INFO("body: " << body);
+      CHECK(got == want);
+      if (want != "<error>") CHECK(got_size == want_size);
+    }
+    // No closing quote at all.
+    size_t size;
+    CHECK(ToQuote(body, &buffer, &size) == "<error>");
+  }
+  // A body ending in a backslash escapes the quote that would close it.
+  size_t size;
+  CHECK(ToQuote(R"(abc\")", &buffer, &size) == "<error>");
+}

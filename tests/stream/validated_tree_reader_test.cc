@@ -192,6 +192,34 @@ TEST_CASE("validated reader: duplicate and unsorted keys as the yajl builder has
   CHECK(v->size == 50);
 }
 
+TEST_CASE("unsorted objects are sorted bytewise, keys sharing and ending within their first eight bytes", "[tree][reader]") {
+  Arena arena;
+  // Keys of every length up to twelve, prefixes of one another, with NUL
+  // and high bytes (as \u escapes), in a shuffled order; one repeated.
+  std::vector<std::string> raw = {"abcdefgh1", "abcdefgh", "abcdefg", "abcdefgi", "abcd", "abce", "abc", "ab\\u0000",
+                                  "ab\\u0000c", "ab", "a", "", "\\u00ff", "\\u00ffa", "zzzzzzzzzzzz", "zzzz",
+                                  "abcdefgh0", "b", "abcdefghij", "abcdefgh\\u0001", "abcdz", "abcdzz",
+                                  "abcdy"};
+  std::vector<std::string> decoded;
+  for (const std::string& k : raw) decoded.push_back(GoDecoded(k));
+  for (unsigned seed = 0; seed < 8; ++seed) {
+    std::vector<size_t> order(raw.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    for (size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[(i * 7 + seed * 13) % i]);
+    std::string text = "{";
+    for (size_t i : order) text += Quoted(raw[i]) + ":" + std::to_string(i) + ",";
+    text += Quoted(raw[order[0]]) + ":99}";  // a repeat: its last value stays
+    const JsonValue* v = ReadBothWays(text, &arena);
+    std::vector<std::string> want = decoded;
+    std::sort(want.begin(), want.end());
+    REQUIRE(v->size == want.size());
+    for (size_t i = 0; i < want.size(); ++i) CHECK(v->members[i].key == want[i]);
+    const JsonValue* last = nullptr;
+    REQUIRE(v->Find(decoded[order[0]], &last));
+    CHECK(last->text() == "99");
+  }
+}
+
 TEST_CASE("validated reader: numbers keep their literal text, at the end of the text too", "[tree][reader]") {
   for (const char* n : {"0", "-0", "1", "-1", "1.5", "1.50E+3", "1e400", "-1e-400", "123456789012345678901234567890",
                         "0.000000000000000000000000001", "9223372036854775808", "-9223372036854775809",

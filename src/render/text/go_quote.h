@@ -2,8 +2,13 @@
 // valid HCL identifiers, and other user text it prints with %q.
 #pragma once
 
+#include <cstring>
 #include <string>
 #include <string_view>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace tfstream::render::text {
 
@@ -33,6 +38,58 @@ char* WriteGoQuotedLine(char* p, std::string_view s, GoUnicode unicode = GoUnico
 // Every byte escaped (\xNN) at worst, the quotes, and sixteen bytes the
 // writer may store past its end.
 inline size_t GoQuotedLineRoom(size_t n) { return 4 * n + 2 + 16; }
+
+// WriteGoQuotedLine of a string shorter than 32 bytes, every one printable
+// ASCII but '"' and '\\' (which %q leaves as they are), inline: the common
+// short value. Returns nullptr, having written nothing that counts, for any
+// other string. Same room as WriteGoQuotedLine.
+inline char* WriteGoQuotedShortPlain(char* p, std::string_view s) {
+#if defined(__SSE2__)
+  // Not plain: a quote, a backslash, DEL, or below 0x20 by a signed
+  // compare (0x80..0xff are negative).
+  auto not_plain = [](__m128i v) {
+    const __m128i bad = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f)), _mm_cmplt_epi8(v, _mm_set1_epi8(0x20))));
+    return static_cast<unsigned>(_mm_movemask_epi8(bad));
+  };
+  const size_t n = s.size();
+  const char* q = s.data();
+  if (n >= 16) {
+    if (n >= 32) return nullptr;
+    // Two overlapping blocks: the first sixteen bytes and the last.
+    const __m128i head = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+    const __m128i tail = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q + n - 16));
+    if ((not_plain(head) | not_plain(tail)) != 0) return nullptr;
+    *p = '"';
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 1), head);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 1 + n - 16), tail);
+    p[n + 1] = '"';
+    return p + n + 2;
+  }
+  // Gathered by two overlapping loads (never past s), into a vector.
+  alignas(16) char bytes[16] = {};
+  if (n >= 8) {
+    std::memcpy(bytes, q, 8);
+    std::memcpy(bytes + n - 8, q + n - 8, 8);
+  } else if (n >= 4) {
+    std::memcpy(bytes, q, 4);
+    std::memcpy(bytes + n - 4, q + n - 4, 4);
+  } else {
+    for (size_t k = 0; k < n; ++k) bytes[k] = q[k];
+  }
+  const __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(bytes));
+  if ((not_plain(v) & ((1u << n) - 1)) != 0) return nullptr;
+  *p = '"';
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 1), v);
+  p[n + 1] = '"';
+  return p + n + 2;
+#else
+  (void)p;
+  (void)s;
+  return nullptr;
+#endif
+}
 
 // AppendGoQuoted into a new string.
 std::string GoQuote(std::string_view s, GoUnicode unicode = GoUnicode::k15);

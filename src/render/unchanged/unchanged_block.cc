@@ -196,7 +196,10 @@ class Writer {
         ctx_(ctx),
         out_(out),
         unicode_(renderers::QuoteUnicode(*opts.flavor)),
-        symbol_(opts.hide_diff_action_symbols ? std::string_view() : std::string_view(opts.palette->Symbol(Action::kNoOp))) {}
+        symbol_(opts.hide_diff_action_symbols ? std::string_view() : std::string_view(opts.palette->Symbol(Action::kNoOp))) {
+    if (buf_->capacity == 0) buf_->Reserve(0, 0);
+    Attach(0);
+  }
   // `out` holds the text written.
   ~Writer() {
     Flush();
@@ -318,10 +321,12 @@ class Writer {
     return static_cast<Present<Attr>*>(ctx_.arena->Allocate(sizeof(Present<Attr>) * n, alignof(Present<Attr>)));
   }
   // The attributes of `v` (sorted) present in `attributes` (sorted), in
-  // order, as one walk of both; false when a non-null member has none.
+  // order, as one walk of both, with their labels and the widest label's
+  // bytes (*max_len); false when a non-null member has none.
   template <typename Attr>
-  static bool MatchMembers(const JsonValue* v, std::span<const Attr> attributes, Present<Attr>* present,
-                           size_t* count) {
+  bool MatchMembers(const JsonValue* v, std::span<const Attr> attributes, Present<Attr>* present, size_t* count,
+                    size_t* max_len) {
+    size_t widest = 0;
     size_t n = 0, a = 0;
     const size_t na = attributes.size();
     for (size_t i = 0; i < v->size; ++i) {
@@ -333,30 +338,41 @@ class Writer {
         while (a < na && (c = stream::KeyCompare(attributes[a].name, m.key)) < 0) ++a;
       }
       if (a < na && c == 0) {
-        if (m.value != nullptr) present[n++] = {&attributes[a], m.value, {}};
+        if (m.value != nullptr) {
+          const Label label = NameLabel(attributes[a].name, attributes[a].plain_name);
+          widest = std::max(widest, label.bytes());
+          present[n++] = {&attributes[a], m.value, label};
+        }
         ++a;
       } else if (m.value != nullptr) {
         return false;
       }
     }
     *count = n;
+    *max_len = widest;
     return true;
   }
   // At least n + kSlop bytes writable at the cursor, which Done() moves.
   static constexpr size_t kSlop = 32;
   char* Room(size_t n) {
-    if (capacity_ - pos_ < n + kSlop) Grow(n);
-    return data_ + pos_;
+    if (static_cast<size_t>(limit_ - cur_) < n) Grow(n);
+    return cur_;
   }
   [[gnu::noinline]] void Grow(size_t n) {
-    buf_->Reserve(pos_, n + kSlop);
-    data_ = buf_->data.get();
-    capacity_ = buf_->capacity;
+    const size_t used = static_cast<size_t>(cur_ - buf_->data.get());
+    buf_->Reserve(used, n + kSlop);
+    Attach(used);
   }
-  void Done(char* end) { pos_ = static_cast<size_t>(end - data_); }
+  // The cursor at `used` bytes into the thread's buffer.
+  void Attach(size_t used) {
+    cur_ = buf_->data.get() + used;
+    limit_ = buf_->data.get() + buf_->capacity - kSlop;
+  }
+  void Done(char* end) { cur_ = end; }
   void Flush() {
-    out_->append(data_, pos_);
-    pos_ = 0;
+    char* const data = buf_->data.get();
+    out_->append(data, static_cast<size_t>(cur_ - data));
+    cur_ = data;
   }
   // A general renderer's appending to `out`, after what is written.
   template <typename F>
@@ -364,17 +380,22 @@ class Writer {
     Flush();
     f();
   }
-  // n spaces at p (stores of sixteen: up to 15 bytes past them are written).
+  // n spaces at p (stores of sixteen, two at least, which a line's indent
+  // and padding mostly fit: up to 32 bytes past them are written, which
+  // kSlop allows).
   static char* PutSpaces(char* p, size_t n) {
 #if defined(__SSE2__)
+    static_assert(kSlop >= 32);
     const __m128i spaces = _mm_set1_epi8(' ');
-    for (size_t k = 0; k < n; k += 16) _mm_storeu_si128(reinterpret_cast<__m128i*>(p + k), spaces);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), spaces);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 16), spaces);
+    for (size_t k = 32; k < n; k += 16) _mm_storeu_si128(reinterpret_cast<__m128i*>(p + k), spaces);
 #else
     std::memset(p, ' ', n);
 #endif
     return p + n;
   }
-  static char* PutBytes(char* p, std::string_view s) {
+  [[gnu::always_inline]] static char* PutBytes(char* p, std::string_view s) {
     const char* q = s.data();
     const size_t n = s.size();
     if (n >= 8 && n <= 16) {  // two overlapping words: no call for a short name
@@ -416,14 +437,20 @@ class Writer {
   // "<indent><symbol><name padded to width> = ", as the object and block
   // renderers write an attribute's line (fmt's "%-*s").
   static constexpr size_t kMaxWidth = 1000000;  // fmt's limit: AppendPadded says what it prints beyond
-  void NameLine(int indent, const Label& name, size_t width) {
-    if (!blank_symbol_ || width > kMaxWidth) return NameLineSlow(indent, name, width);
+  void NameLine(int indent, const Label& name, size_t width) { Done(NameLineThen(indent, name, width, 0)); }
+  // NameLine, but the cursor is left where it was: returns the end of the
+  // text, with room for `more` bytes there (one Room() for the line).
+  [[gnu::always_inline]] char* NameLineThen(int indent, const Label& name, size_t width, size_t more) {
+    if (!blank_symbol_ || width > kMaxWidth) {
+      NameLineSlow(indent, name, width);
+      return Room(more);
+    }
     const size_t pad = width > name.runes ? width - name.runes : 0;
     // The whole line so far is spaces but the name and '=': spaces first
     // (stores of sixteen), then the name and '=' over them.
     const size_t lead = static_cast<size_t>(indent) * 4 + symbol_.size();
     const size_t end = lead + name.bytes() + pad;  // the space before '='
-    char* p = Room(end + 3);
+    char* p = Room(end + 3 + more);
     PutSpaces(p, end + 3);
     char* q = p + lead;
     if (name.quote) {
@@ -434,7 +461,7 @@ class Writer {
       PutBytes(q, name.text);
     }
     p[end + 1] = '=';
-    Done(p + end + 3);
+    return p + end + 3;
   }
   // NameLine with a coloured symbol, or beyond fmt's width limit.
   [[gnu::noinline]] void NameLineSlow(int indent, const Label& name, size_t width) {
@@ -470,30 +497,70 @@ class Writer {
   // Then `tail` ("\n" or ",\n", or none when tail_len is 0), which ends
   // the line.
   void WritePrimitive(const JsonValue* v, int indent, const char* tail = nullptr, size_t tail_len = 0) {
-    char* p;
+    if (MayBeJson(v)) {
+      WriteGeneralString(v, indent);
+      if (tail_len != 0) Put(std::string_view(tail, tail_len));
+      return;
+    }
+    PutPrimitive(Room(PrimitiveRoom(v) + tail_len), v, indent, tail, tail_len);
+  }
+  // A string the primitive renderer may read as JSON.
+  static bool MayBeJson(const JsonValue* v) {
+    return v->IsString() && v->size != 0 && (v->chars[0] == '{' || v->chars[0] == '[');
+  }
+  // The room PutPrimitive needs for a value, without its tail.
+  static size_t PrimitiveRoom(const JsonValue* v) {
+    switch (v->kind) {
+      case stream::JsonKind::kBool: return 5;
+      case stream::JsonKind::kNumber: return v->size;
+      default: return text::GoQuotedLineRoom(v->size);
+    }
+  }
+  // WritePrimitive of a value that is no MayBeJson string, at p (the
+  // cursor, with room for PrimitiveRoom(v) and the tail).
+  [[gnu::always_inline]] void PutPrimitive(char* p, const JsonValue* v, int indent, const char* tail, size_t tail_len) {
     switch (v->kind) {
       case stream::JsonKind::kBool:
-        p = PutBytes(Room(5), v->boolean ? std::string_view("true") : std::string_view("false"));
+        p = PutBytes(p, v->boolean ? std::string_view("true") : std::string_view("false"));
         break;
       case stream::JsonKind::kNumber:
-        p = PutBytes(Room(v->size), v->text());
+        p = PutBytes(p, v->text());
         break;
       default: {
-        const std::string_view s = v->text();
-        if (s.empty() || (s[0] != '{' && s[0] != '[')) {
-          p = text::WriteGoQuotedLine(Room(text::GoQuotedLineRoom(s.size())), s, unicode_);
-          if (p != nullptr) break;
-          WriteHeredoc(s, indent);
-        } else {
-          WriteGeneralString(v, indent);
+        char* end = text::WriteGoQuotedShortPlain(p, v->text());
+        if (end == nullptr) end = text::WriteGoQuotedLine(p, v->text(), unicode_);
+        if (end == nullptr) {
+          Done(p);
+          WriteHeredoc(v->text(), indent);
+          if (tail_len != 0) Put(std::string_view(tail, tail_len));
+          return;
         }
-        if (tail_len != 0) Put(std::string_view(tail, tail_len));
-        return;
+        p = end;
       }
     }
     // Room() left kSlop bytes past the value: the tail's two fit.
     if (tail_len != 0) std::memcpy(p, tail, 2);
     Done(p + tail_len);
+  }
+  // An attribute's or a key's line whose value is a primitive:
+  // NameLine + WritePrimitive(v, indent, "\n", 1), with one Room().
+  [[gnu::always_inline]] void PrimitiveLine(int indent, const Label& name, size_t width, const JsonValue* v) {
+    if (MayBeJson(v)) {
+      NameLine(indent, name, width);
+      WritePrimitive(v, indent, "\n", 1);
+      return;
+    }
+    PutPrimitive(NameLineThen(indent, name, width, PrimitiveRoom(v) + 1), v, indent, "\n", 1);
+  }
+  // A list's or set's element that is a primitive: its line start, then
+  // WritePrimitive(v, indent, ",\n", 2), with one Room().
+  [[gnu::always_inline]] void PrimitiveElement(int indent, const JsonValue* v) {
+    if (MayBeJson(v)) {
+      Done(LineStart(indent, 0));
+      WritePrimitive(v, indent, ",\n", 2);
+      return;
+    }
+    PutPrimitive(LineStart(indent, PrimitiveRoom(v) + 2), v, indent, ",\n", 2);
   }
   [[gnu::noinline]] void WriteGeneralString(const JsonValue* v, int indent) {
     General([&] {
@@ -539,11 +606,11 @@ class Writer {
   const DiffContext& ctx_;
   std::string* out_;
   static thread_local TextBuffer thread_buffer_;
-  // The thread's buffer, its memory and size kept here (TLS is not free).
+  // The thread's buffer (TLS is not free), and the cursor into it: the end
+  // of the text not yet in *out_, and where Room() must grow it.
   TextBuffer* const buf_ = &thread_buffer_;
-  char* data_ = buf_->data.get();
-  size_t capacity_ = buf_->capacity;
-  size_t pos_ = 0;  // the cursor: the end of the text in data_, not yet in *out_
+  char* cur_ = nullptr;
+  char* limit_ = nullptr;
   const text::GoUnicode unicode_;  // the release's %q tables
   const std::string_view symbol_;  // the no-op action's symbol, or nothing
   // The symbol is spaces only (uncoloured), or nothing.
@@ -637,7 +704,7 @@ bool Writer::PrepareAttribute(Child* child, const stream::Attribute& attribute, 
   return PrepareNested(child, *attribute.nested_type);
 }
 
-bool Writer::WriteAttribute(const Child& child, const stream::Attribute& attribute, int indent, bool non_legacy) {
+[[gnu::always_inline]] inline bool Writer::WriteAttribute(const Child& child, const stream::Attribute& attribute, int indent, bool non_legacy) {
   if (attribute.nested_type == nullptr) return WriteTyped(child, attribute.type, indent, non_legacy);
   return WriteNested(child, *attribute.nested_type, indent, non_legacy);
 }
@@ -705,16 +772,11 @@ bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const
     if (IsWriteOnly(a)) return false;
   }
   Present<Attr>* present = NewPresent<Attr>(std::min(attributes.size(), v->size));
-  size_t n = 0;
-  if (!MatchMembers(v, attributes, present, &n)) return false;
+  size_t n = 0, max_len = 0;
+  if (!MatchMembers(v, attributes, present, &n, &max_len)) return false;
   if (n == 0) {
     Put("{}");
     return true;
-  }
-  size_t max_len = 0;
-  for (size_t i = 0; i < n; ++i) {
-    present[i].label = NameLabel(present[i].attr->name, present[i].attr->plain_name);
-    max_len = std::max(max_len, present[i].label.bytes());
   }
   Put("{\n");
   size_t at_sensitive = 0;
@@ -722,8 +784,7 @@ bool Writer::WriteObject(const JsonValue* v, const JsonValue* s, std::span<const
     const Attr& a = *present[i].attr;
     const JsonValue* cs = NextMember(sens, a.name, &at_sensitive);
     if (IsDirect(present[i].value, cs, TypeOf(a))) {
-      NameLine(indent + 1, present[i].label, max_len);
-      WritePrimitive(present[i].value, indent + 1, "\n", 1);
+      PrimitiveLine(indent + 1, present[i].label, max_len, present[i].value);
       continue;
     }
     Child c;
@@ -752,8 +813,7 @@ bool Writer::WriteArray(const JsonValue* array, const JsonValue* s, const CtyTyp
   for (size_t i = 0; i < array->size; ++i) {
     const JsonValue* cs = Item(sens, i);
     if (IsDirect(array->items[i], cs, element)) {
-      Done(LineStart(indent + 1, 0));
-      WritePrimitive(array->items[i], indent + 1, ",\n", 2);
+      PrimitiveElement(indent + 1, array->items[i]);
       continue;
     }
     Child c;
@@ -797,8 +857,7 @@ bool Writer::WriteMap(const JsonValue* map, const JsonValue* s, const CtyType* e
   for (size_t i = 0; i < map->size; ++i) {
     const JsonValue* cs = NextMember(sens, map->members[i].key, &at_sensitive);
     if (IsDirect(map->members[i].value, cs, element)) {
-      NameLine(indent + 1, keys[i], nested ? 0 : max_len);
-      WritePrimitive(map->members[i].value, indent + 1, "\n", 1);
+      PrimitiveLine(indent + 1, keys[i], nested ? 0 : max_len, map->members[i].value);
       continue;
     }
     Child c;
@@ -838,11 +897,11 @@ void Writer::WriteJson(const JsonValue* v, int indent) {
     Put("[\n");
     for (size_t i = 0; i < v->size; ++i) {
       const JsonValue* item = v->items[i];
-      Done(LineStart(indent + 1, 0));
       if (item != nullptr && !item->IsArray() && !item->IsObject()) {
-        WritePrimitive(item, indent + 1, ",\n", 2);
+        PrimitiveElement(indent + 1, item);
         continue;
       }
+      Done(LineStart(indent + 1, 0));
       WriteJson(item, indent + 1);
       Put(",\n");
     }
@@ -862,11 +921,11 @@ void Writer::WriteJson(const JsonValue* v, int indent) {
   Put("{\n");
   for (size_t i = 0; i < v->size; ++i) {
     const JsonValue* member = v->members[i].value;
-    NameLine(indent + 1, names[i], max_len);
     if (member != nullptr && !member->IsArray() && !member->IsObject()) {
-      WritePrimitive(member, indent + 1, "\n", 1);
+      PrimitiveLine(indent + 1, names[i], max_len, member);
       continue;
     }
+    NameLine(indent + 1, names[i], max_len);
     WriteJson(member, indent + 1);
     Put('\n');
   }
@@ -896,7 +955,7 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
   };
   Group* groups = static_cast<Group*>(
       ctx_.arena->Allocate(sizeof(Group) * std::min(block_types.size(), values->size), alignof(Group)));
-  size_t n = 0, ngroups = 0, a = 0, b = 0;
+  size_t n = 0, ngroups = 0, a = 0, b = 0, max_len = 0;
   const size_t na = attributes.size(), nb = block_types.size();
   for (size_t i = 0; i < values->size; ++i) {
     const stream::JsonMember& m = values->members[i];
@@ -918,7 +977,13 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
       if (attr.attribute->write_only) return false;
       const JsonValue* value = m.value;
       if (fold_empty && IsEmptyString(value)) value = nullptr;
-      if (value != nullptr) attrs[n++] = {&attr, value, {}};
+      if (value != nullptr) {
+        // id, name and tags (importantAttribute) are identifiers: their
+        // labels are the names themselves.
+        const Label label = NameLabel(attr.name, attr.plain_name);
+        max_len = std::max(max_len, label.bytes());
+        attrs[n++] = {&attr, value, label};
+      }
     } else if (is_block_type) {
       if (m.value != nullptr) groups[ngroups++] = Group{&block_types[b], m.value};
       ++b;
@@ -943,21 +1008,13 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
     Put("{}");
     return true;
   }
-  // id, name and tags (importantAttribute) are identifiers: their labels
-  // are the names themselves.
-  size_t max_len = 0;
-  for (size_t i = 0; i < n; ++i) {
-    attrs[i].label = NameLabel(attrs[i].attr->name, attrs[i].attr->plain_name);
-    max_len = std::max(max_len, attrs[i].label.bytes());
-  }
   Put("{\n");
   size_t at_sensitive = 0;
   for (size_t i = 0; i < n; ++i) {
     const stream::NamedAttribute& attr = *attrs[i].attr;
     const JsonValue* s = NextMember(sens, attr.name, &at_sensitive);
     if (IsDirect(attrs[i].value, s, TypeOf(attr))) {
-      NameLine(indent + 1, attrs[i].label, max_len);
-      WritePrimitive(attrs[i].value, indent + 1, "\n", 1);
+      PrimitiveLine(indent + 1, attrs[i].label, max_len, attrs[i].value);
       continue;
     }
     Child c;

@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -193,6 +194,44 @@ TEST_CASE("WriteGoQuotedLine writes what AppendGoQuoted appends, and refuses a l
         } else {
           REQUIRE(end != nullptr);
           CHECK(std::string(room.get(), end) == GoQuote(s));
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("WriteGoQuotedShortPlain writes what WriteGoQuotedLine does, or declines", "[go_quote]") {
+  using tfstream::render::text::GoQuotedLineRoom;
+  using tfstream::render::text::WriteGoQuotedShortPlain;
+  // Each length up to past 32, with each special byte at each position;
+  // the input at the end of its own allocation (the sanitizer build sees a
+  // read past it).
+  const char specials[] = {'a', '"', '\\', '\x01', '\x1f', '\x7f', '\x80', '\xe6', '\xff', '\n', ' ', '~'};
+  for (size_t len = 0; len <= 36; ++len) {
+    for (size_t at = 0; at <= len; ++at) {
+      for (char special : specials) {
+        std::string text(len, 'b');
+        if (at < len) text[at] = special;
+        std::unique_ptr<char[]> in(new char[len == 0 ? 1 : len]);
+        std::memcpy(in.get(), text.data(), len);
+        const std::string_view s(in.get(), len);
+        std::unique_ptr<char[]> room(new char[GoQuotedLineRoom(len)]);
+        char* end = WriteGoQuotedShortPlain(room.get(), s);
+        const bool plain = text.find_first_of("\"\\\x7f") == std::string::npos &&
+                           std::all_of(text.begin(), text.end(), [](char c) {
+                             return static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
+                           });
+        INFO("len " << len << " at " << at << " special " << static_cast<int>(special));
+#if defined(__SSE2__)
+        const bool taken = len < 32 && plain;
+#else
+        const bool taken = false;  // the fast path is SSE2's
+#endif
+        if (taken) {
+          REQUIRE(end != nullptr);
+          CHECK(std::string(room.get(), end) == GoQuote(s));
+        } else {
+          CHECK(end == nullptr);
         }
       }
     }
