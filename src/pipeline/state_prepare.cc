@@ -61,6 +61,7 @@ Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_need
   // with a second thread (on a large state: most of the time before the
   // first byte).
   stream::StateScanSplit split;
+  if (ctx->opt.split_min_bytes) split.min_bytes = *ctx->opt.split_min_bytes;
   if (ctx->opt.jobs >= 2) scan.split = &split;
   // Through a pipe, the scan runs over the bytes as they arrive, so that
   // little is left to read when the last one is there; where that does not
