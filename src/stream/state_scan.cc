@@ -264,7 +264,12 @@ class SplitRun {
  public:
   SplitRun(std::string_view doc, StateScanSplit* config, const std::function<void(uint64_t, uint64_t)>* release)
       : doc_(doc), config_(config), release_(release) {}
-  ~SplitRun() { Drop(); }
+  ~SplitRun() {
+    Drop();
+    for (const std::unique_ptr<Share>& share : dropped_) {
+      if (share->thread.joinable()) share->thread.join();
+    }
+  }
 
   // The pass opened the array whose '[' is at `array`, the cursor just
   // inside it.
@@ -302,17 +307,19 @@ class SplitRun {
   };
   void Read(Share* share) const;
   size_t Guess(size_t from, bool resources) const;
+  // Tells the second thread to stop, without waiting for it (it stops at
+  // its next element; joined at the end of the pass).
   void Drop() {
     if (share_ == nullptr) return;
     share_->cancel = true;
-    if (share_->thread.joinable()) share_->thread.join();
-    share_.reset();
+    dropped_.push_back(std::move(share_));
   }
 
   std::string_view doc_;
   StateScanSplit* config_;
   const std::function<void(uint64_t, uint64_t)>* release_;  // may be empty
   std::unique_ptr<Share> share_;
+  std::vector<std::unique_ptr<Share>> dropped_;  // at most kMaxStarts
   bool settled_ = false;  // a share was taken over: no more
 };
 
