@@ -306,7 +306,14 @@ class SplitRun {
     std::thread thread;
   };
   void Read(Share* share) const;
-  size_t Guess(size_t from, bool resources) const;
+  // Where the share starts (kNone: nowhere), once its second thread has
+  // looked (a search of at most `window` bytes).
+  static size_t Published(Share* share) {
+    size_t start;
+    while ((start = share->start.load(std::memory_order_acquire)) == kUnpublished) share->start.wait(kUnpublished);
+    return start;
+  }
+  size_t Guess(size_t from, bool resources, int nesting) const;
   // Tells the second thread to stop, without waiting for it (it stops at
   // its next element; joined at the end of the pass).
   void Drop() {
@@ -324,10 +331,14 @@ class SplitRun {
 };
 
 void SplitRun::Opened(size_t array, size_t pos, bool resources, int nesting) {
-  if (settled_ || share_ != nullptr || config_->started >= kMaxStarts || pos >= doc_.size() ||
-      doc_.size() - pos < config_->min_bytes) {
+  if (settled_ || config_->started >= kMaxStarts || pos >= doc_.size() || doc_.size() - pos < config_->min_bytes) {
     return;
   }
+  // An array inside the one being shared, whose share found no element to
+  // start at (its elements are all before the guess, or nested deeper, as
+  // where the root has one module and it many): this one may do better.
+  if (share_ != nullptr && Published(share_.get()) == kNone) Drop();
+  if (share_ != nullptr) return;
   auto share = std::make_unique<Share>();
   share->array = array;
   share->resources = resources;
@@ -342,14 +353,47 @@ void SplitRun::Opened(size_t array, size_t pos, bool resources, int nesting) {
   share_ = std::move(share);
 }
 
+// How many module steps a resource address starts with
+// ("module.a[0].module.b.t.x": 2), the module nesting it belongs at.
+int ModuleSteps(std::string_view address) {
+  // The address's steps, split at dots outside index brackets (whose keys
+  // may be quoted strings holding dots).
+  std::vector<std::string_view> steps;
+  int brackets = 0;
+  bool quoted = false;
+  size_t step = 0;
+  for (size_t i = 0; i < address.size(); ++i) {
+    const char c = address[i];
+    if (quoted) {
+      if (c == '\\') ++i;
+      else if (c == '"') quoted = false;
+    } else if (c == '"' && brackets > 0) {
+      quoted = true;
+    } else if (c == '[') {
+      ++brackets;
+    } else if (c == ']' && brackets > 0) {
+      --brackets;
+    } else if (c == '.' && brackets == 0) {
+      steps.push_back(address.substr(step, i - step));
+      step = i + 1;
+    }
+  }
+  steps.push_back(address.substr(step));
+  int modules = 0;
+  // "module", then its name (with any index), again and again.
+  for (size_t i = 0; i + 1 < steps.size() && steps[i] == "module"; i += 2) ++modules;
+  return modules;
+}
+
 // Where, at or after `from`, an element of a module's resources (or
-// child_modules) seems to start (FindElementGuess): one whose first key is
-// "address" and second "mode" (or, a module, "resources" and an array), as
-// Terraform writes them (a module without resources would start with its
-// "address": not guessed). Objects in resources' values are seldom like
-// that; where one is, the pass never arrives there as an element, and
-// guesses again.
-size_t SplitRun::Guess(size_t from, bool resources) const {
+// child_modules) at `nesting` seems to start (FindElementGuess): one whose
+// first key is "address", an address of that module nesting, and second
+// "mode" (or, a module, "resources", an array whose first resource's
+// address is of the nesting below), as Terraform writes them (a module
+// without resources would start with its "address": not guessed). Objects
+// in resources' values are seldom like that; where one is, the pass never
+// arrives there as an element, and guesses again.
+size_t SplitRun::Guess(size_t from, bool resources, int nesting) const {
   const size_t limit = from + std::min(config_->window, doc_.size() - std::min(from, doc_.size()));
   for (size_t at = from; at < limit;) {
     const size_t start =
@@ -359,11 +403,22 @@ size_t SplitRun::Guess(size_t from, bool resources) const {
     s.Seek(start);
     bool first = true;
     std::string_view key;
-    std::string ignored;
+    std::string address;
     if (s.BeginObject("'{'") && s.NextKey(&first, &key)) {
-      if (!resources && s.Peek() == '[') return start;
-      if (resources && s.Peek() == '"' && s.ReadString(&ignored) && s.NextKey(&first, &key) && key == "mode") {
-        return start;
+      if (resources) {
+        if (s.Peek() == '"' && s.ReadString(&address) && ModuleSteps(address) == nesting &&
+            s.NextKey(&first, &key) && key == "mode") {
+          return start;
+        }
+      } else if (s.Peek() == '[') {
+        // A module below the array's: its first resource's address says.
+        bool at_first = true;
+        first = true;
+        if (!s.BeginArray("'['") || !s.NextElement(&at_first) || s.Peek() != '{') return start;
+        if (s.BeginObject("'{'") && s.NextKey(&first, &key) && key == "address" && s.Peek() == '"' &&
+            s.ReadString(&address) && ModuleSteps(address) == nesting + 1) {
+          return start;
+        }
       }
     }
     at = start + 1;
@@ -372,7 +427,7 @@ size_t SplitRun::Guess(size_t from, bool resources) const {
 }
 
 void SplitRun::Read(Share* share) const {
-  const size_t start = Guess(share->from, share->resources);
+  const size_t start = Guess(share->from, share->resources, share->nesting);
   share->start.store(start, std::memory_order_release);
   share->start.notify_all();
   if (start == kNone) return;
@@ -397,8 +452,7 @@ void SplitRun::Read(Share* share) const {
 
 bool SplitRun::AtElement(JsonScanner* s, size_t array, WalkPass* pass) {
   if (share_ == nullptr || share_->array != array || s->pos() < share_->from) return false;
-  size_t start;
-  while ((start = share_->start.load(std::memory_order_acquire)) == kUnpublished) share_->start.wait(kUnpublished);
+  const size_t start = Published(share_.get());
   if (start == kNone || s->pos() > start) {
     // No guess, or one that was not an element of this array: another
     // guess, halfway through what is left.

@@ -370,6 +370,18 @@ TEST_CASE("state scan split: the facts one thread finds, wherever the second thr
     }
     CHECK(CompareSplitEverywhere(doc, 5) > 50);
   }
+  SECTION("one child module of the root, its own child modules many") {
+    std::string doc = R"({"values":{"root_module":{"resources":)" + SplitResources("", 3) +
+                      R"(,"child_modules":[{"resources":)" + SplitResources("module.a.", 3) +
+                      R"(,"address":"module.a","child_modules":[)";
+    for (int m = 0; m < 8; ++m) {
+      const std::string name = "module.a.module.m" + std::to_string(m);
+      doc += (m > 0 ? "," : "") + std::string(R"({"resources":)") + SplitResources(name + ".", 3, m * 10) +
+             R"(,"address":")" + name + "\"}";
+    }
+    doc = WithoutModuleDecoys(doc + "]}]}}}");
+    CHECK(CompareSplitEverywhere(doc, 7) > 100);
+  }
   SECTION("pretty-printed, null elements") {
     std::string doc = SplitState(2, 10);
     for (size_t at = 0; (at = doc.find("},{\"resources\"", at)) != std::string::npos; at += 8) {
@@ -409,7 +421,7 @@ TEST_CASE("state scan split: what the second half gets wrong is what one thread 
   }
 }
 
-TEST_CASE("state scan split: guesses that are no element of the array are dropped", "[state][split]") {
+TEST_CASE("state scan split: guesses that are no element of the array are dropped, and made again", "[state][split]") {
   // The root's few resources first: a guess in a child module's resources
   // is not one of them; the split made again at the child modules lands.
   const std::string doc = WithoutModuleDecoys(SplitState(2, 12));
@@ -421,17 +433,19 @@ TEST_CASE("state scan split: guesses that are no element of the array are droppe
   CHECK(two.facts == ScanSplit(doc, nullptr).facts);
   CHECK(split.started == 2);
   CHECK(split.taken_at == doc.find(R"({"resources":[{"address":"module.m9.)"));
-  // Only nested modules after the guess: no element of the root's arrays.
+  // Only nested modules after the guess: no element of the root's arrays
+  // there, nor of module.a's child_modules; the resources of the module the
+  // guess is in are split where the pass opens them.
   const std::string nested = R"({"values":{"root_module":{"child_modules":[{"address":"module.a","child_modules":)"
                              R"([{"resources":)" + SplitResources("module.a.module.b.", 10) + R"(},{"resources":)" +
                              SplitResources("module.a.module.c.", 10) + R"(}]}]}}})";
-  StateScanSplit none;
-  none.min_bytes = 0;
-  none.guess_from = nested.find("module.a.module.c.");
-  const SplitScan nested_two = ScanSplit(nested, &none);
+  StateScanSplit inner;
+  inner.min_bytes = 0;
+  inner.guess_from = nested.find("module.a.module.c.");
+  const SplitScan nested_two = ScanSplit(nested, &inner);
   CHECK(nested_two.facts == ScanSplit(nested, nullptr).facts);
-  CHECK(none.started > 0);
-  CHECK(none.taken_at == 0);
+  CHECK(inner.started > 1);
+  CHECK(inner.taken_at == nested.find(R"({"address":"module.a.module.c.t1.r1")"));
 }
 
 TEST_CASE("state scan split: small states are scanned on one thread", "[state][split]") {
