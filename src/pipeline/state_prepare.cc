@@ -57,6 +57,12 @@ Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_need
   scan.resources = resources_parsed_later ? Resources::kValidatedByRender
                    : ctx->opt.jobs >= 2   ? Resources::kValidateOnThread
                                           : Resources::kValidate;
+  // With a core to spare, the pass over a whole document shares its work
+  // with a second thread (on a large state: most of the time before the
+  // first byte).
+  stream::StateScanSplit split;
+  if (ctx->opt.split_min_bytes) split.min_bytes = *ctx->opt.split_min_bytes;
+  if (ctx->opt.jobs >= 2) scan.split = &split;
   // Through a pipe, the scan runs over the bytes as they arrive, so that
   // little is left to read when the last one is there; where that does not
   // settle the facts, the whole document is scanned, as from a file.

@@ -33,16 +33,19 @@ size_t After(std::string_view doc, size_t pos) {
 }  // namespace
 
 size_t FindElementGuess(std::string_view doc, size_t from, size_t window) {
-  static constexpr std::string_view kKey = "\"address\"";
+  return FindElementGuess(doc, from, window, "\"address\"");
+}
+
+size_t FindElementGuess(std::string_view doc, size_t from, size_t window, std::string_view first_key) {
   if (from >= doc.size()) return std::string_view::npos;
   const size_t limit = std::min(doc.size(), from + std::min(window, doc.size() - from));
   size_t at = from;
   while (at < limit) {
-    const void* hit = memmem(doc.data() + at, limit - at, kKey.data(), kKey.size());
+    const void* hit = memmem(doc.data() + at, limit - at, first_key.data(), first_key.size());
     if (hit == nullptr) break;
     const size_t key = static_cast<size_t>(static_cast<const char*>(hit) - doc.data());
     at = key + 1;
-    size_t colon = After(doc, key + kKey.size());
+    size_t colon = After(doc, key + first_key.size());
     if (colon >= doc.size() || doc[colon] != ':') continue;
     size_t open = Before(doc, key);
     if (open == std::string_view::npos || doc[open] != '{') continue;

@@ -57,6 +57,9 @@ void SettleSplit(ScanRun& run);
 // necessarily resource_changes. Looks through at most `window` bytes;
 // returns std::string_view::npos when there is none.
 size_t FindElementGuess(std::string_view doc, size_t from, size_t window);
+// The same for an element whose first key is `first_key` (quoted, as in
+// "\"resources\""), the one above being "\"address\"".
+size_t FindElementGuess(std::string_view doc, size_t from, size_t window, std::string_view first_key);
 
 // The ends of values skipped from known positions, recorded by one scan for
 // another that will reach the same positions. A skip from a position is a

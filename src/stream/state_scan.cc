@@ -6,14 +6,18 @@
 // wrong ("byte N: ...").
 #include "stream/state_scan.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <system_error>
 #include <thread>
 #include <utility>
 
 #include "stream/json_tree_check.h"
 #include "stream/json_value.h"
+#include "stream/pre_scan_split.h"
 
 namespace tfstream::stream {
 namespace {
@@ -47,6 +51,8 @@ bool ExpectKind(JsonScanner* s, char kind, std::string_view field) {
 // parses them (or the walk, for an element it does not select).
 enum class Skeleton { kByStructure, kValidate };
 
+class SplitRun;  // below
+
 // What one walk carries: how it skips, and whether it met a key of the
 // state's structure twice (a repeated "resources" replaces an array no walk
 // comes back to: its elements are then validated by a pass over the whole
@@ -68,12 +74,20 @@ struct WalkPass {
   // In document order: some module object has resources after child
   // modules, so that document order is not RenderHumanState's.
   bool resources_after_children = false;
+  // In document order over a whole document: the work shared with a second
+  // thread (StateScanSplit), or null.
+  SplitRun* split = nullptr;
+  // The second thread's pass: set when its work is dropped, which then
+  // stops where it is (and fails).
+  const std::atomic<bool>* cancel = nullptr;
 
   // `outer_depth`: containers open around the value (for the depth limit).
   bool Skip(JsonScanner* s, int outer_depth) const {
     return how == Skeleton::kValidate ? s->SkipValue(outer_depth) : s->SkipStructurally(outer_depth);
   }
 };
+
+constexpr uint64_t kDropBatch = uint64_t{8} << 20;  // one madvise per 8 MiB
 
 // Over text still arriving, more of it is asked for each time a step runs
 // out: at least this much.
@@ -215,6 +229,263 @@ void Tally(const StateResourceFacts& rf, uint64_t offset, StateFacts* facts) {
 
 bool ReadModule(JsonScanner* s, StateModule* m, WalkPass* pass, int nesting);
 
+// One element of a module's array at the cursor, read in document order (the
+// pass's in_document_order): a resource (its facts tallied) or a child
+// module (read as a module). What it does depends on the text from the
+// cursor on, `resources` and `nesting` alone, and it only adds to the
+// pass's tallies and sets its flags: a second thread can read a stretch of
+// elements for the pass (StateScanSplit).
+bool ReadElementInDocumentOrder(JsonScanner* s, bool resources, WalkPass* pass, int nesting,
+                                StateResourceFacts* rf) {
+  if (pass->cancel != nullptr && pass->cancel->load(std::memory_order_relaxed)) return false;
+  size_t element = 0;
+  const bool read = Resumable(s, pass, [&] {
+    const char c = s->Peek();
+    if (c != '{' && c != 'n') {
+      return s->Fail("expected an object for " + std::string(resources ? "a resource" : "a child module") +
+                     ", found " + std::string(Found(c)));
+    }
+    element = s->pos();
+    return !resources || ReadFactsHere(s, rf, *pass, ElementDepth(nesting));
+  });
+  if (!read) return false;
+  if (resources) {
+    if (rf->mode != "managed" && rf->mode != "data") pass->unusual = true;
+    Tally(*rf, element, pass->in_document_order);
+    return true;
+  }
+  StateModule child;
+  return ReadModule(s, &child, pass, nesting + 1);
+}
+
+// The pass in document order shared with a second thread (StateScanSplit):
+// at most one second thread at a time, for one array.
+class SplitRun {
+ public:
+  SplitRun(std::string_view doc, StateScanSplit* config, const std::function<void(uint64_t, uint64_t)>* release)
+      : doc_(doc), config_(config), release_(release) {}
+  ~SplitRun() {
+    Drop();
+    for (const std::unique_ptr<Share>& share : dropped_) {
+      if (share->thread.joinable()) share->thread.join();
+    }
+  }
+
+  // The pass opened the array whose '[' is at `array`, the cursor just
+  // inside it.
+  void Opened(size_t array, size_t pos, bool resources, int nesting);
+  // The pass is at an element of the array opened at `array` (the cursor
+  // where NextElement left it). True: the second thread's reading from
+  // there was taken over; the cursor is past the array's ']'.
+  bool AtElement(JsonScanner* s, size_t array, WalkPass* pass);
+  // The array opened at `array` was read to its end.
+  void Closed(size_t array) {
+    if (share_ != nullptr && share_->array == array) Drop();
+  }
+
+ private:
+  static constexpr size_t kUnpublished = ~size_t{0} - 1;
+  // Guesses that were no element of their array make a new one, a few
+  // times at most.
+  static constexpr int kMaxStarts = 8;
+  static constexpr size_t kNone = std::string_view::npos;
+  // What the second thread reads for the pass: the array's elements from
+  // the one it guessed (`start`) to the array's end.
+  struct Share {
+    size_t array = 0;
+    bool resources = false;
+    int nesting = 0;
+    size_t from = 0;  // where the guess was looked for
+    std::atomic<size_t> start{kUnpublished};  // kNone: no guess
+    std::atomic<bool> cancel{false};
+    // Written by the second thread before it ends:
+    bool ok = false;
+    size_t end = 0;  // just past the array's ']'
+    StateFacts tally;  // resource_count, opentofu_sign, needed_schemas
+    bool repeated_structure = false, unusual = false, resources_after_children = false;
+    std::thread thread;
+  };
+  void Read(Share* share) const;
+  // Where the share starts (kNone: nowhere), once its second thread has
+  // looked (a search of at most `window` bytes).
+  static size_t Published(Share* share) {
+    size_t start;
+    while ((start = share->start.load(std::memory_order_acquire)) == kUnpublished) share->start.wait(kUnpublished);
+    return start;
+  }
+  size_t Guess(size_t from, bool resources, int nesting) const;
+  // Tells the second thread to stop, without waiting for it (it stops at
+  // its next element; joined at the end of the pass).
+  void Drop() {
+    if (share_ == nullptr) return;
+    share_->cancel = true;
+    dropped_.push_back(std::move(share_));
+  }
+
+  std::string_view doc_;
+  StateScanSplit* config_;
+  const std::function<void(uint64_t, uint64_t)>* release_;  // may be empty
+  std::unique_ptr<Share> share_;
+  std::vector<std::unique_ptr<Share>> dropped_;  // at most kMaxStarts
+  bool settled_ = false;  // a share was taken over: no more
+};
+
+void SplitRun::Opened(size_t array, size_t pos, bool resources, int nesting) {
+  if (settled_ || config_->started >= kMaxStarts || pos >= doc_.size() || doc_.size() - pos < config_->min_bytes) {
+    return;
+  }
+  // An array inside the one being shared, whose share found no element to
+  // start at (its elements are all before the guess, or nested deeper, as
+  // where the root has one module and it many): this one may do better.
+  if (share_ != nullptr && Published(share_.get()) == kNone) Drop();
+  if (share_ != nullptr) return;
+  auto share = std::make_unique<Share>();
+  share->array = array;
+  share->resources = resources;
+  share->nesting = nesting;
+  share->from = std::max(pos, config_->guess_from != 0 ? config_->guess_from : pos + (doc_.size() - pos) / 2);
+  try {
+    share->thread = std::thread([this, s = share.get()] { Read(s); });
+  } catch (const std::system_error&) {
+    return;  // no thread to spare: the pass reads alone
+  }
+  ++config_->started;
+  share_ = std::move(share);
+}
+
+// How many module steps a resource address starts with
+// ("module.a[0].module.b.t.x": 2), the module nesting it belongs at.
+int ModuleSteps(std::string_view address) {
+  // The address's steps, split at dots outside index brackets (whose keys
+  // may be quoted strings holding dots).
+  std::vector<std::string_view> steps;
+  int brackets = 0;
+  bool quoted = false;
+  size_t step = 0;
+  for (size_t i = 0; i < address.size(); ++i) {
+    const char c = address[i];
+    if (quoted) {
+      if (c == '\\') ++i;
+      else if (c == '"') quoted = false;
+    } else if (c == '"' && brackets > 0) {
+      quoted = true;
+    } else if (c == '[') {
+      ++brackets;
+    } else if (c == ']' && brackets > 0) {
+      --brackets;
+    } else if (c == '.' && brackets == 0) {
+      steps.push_back(address.substr(step, i - step));
+      step = i + 1;
+    }
+  }
+  steps.push_back(address.substr(step));
+  int modules = 0;
+  // "module", then its name (with any index), again and again.
+  for (size_t i = 0; i + 1 < steps.size() && steps[i] == "module"; i += 2) ++modules;
+  return modules;
+}
+
+// Where, at or after `from`, an element of a module's resources (or
+// child_modules) at `nesting` seems to start (FindElementGuess): one whose
+// first key is "address", an address of that module nesting, and second
+// "mode" (or, a module, "resources", an array whose first resource's
+// address is of the nesting below), as Terraform writes them (a module
+// without resources would start with its "address": not guessed). Objects
+// in resources' values are seldom like that; where one is, the pass never
+// arrives there as an element, and guesses again.
+size_t SplitRun::Guess(size_t from, bool resources, int nesting) const {
+  const size_t limit = from + std::min(config_->window, doc_.size() - std::min(from, doc_.size()));
+  for (size_t at = from; at < limit;) {
+    const size_t start =
+        FindElementGuess(doc_, at, limit - at, resources ? "\"address\"" : "\"resources\"");
+    if (start == kNone) break;
+    JsonScanner s(doc_);
+    s.Seek(start);
+    bool first = true;
+    std::string_view key;
+    std::string address;
+    if (s.BeginObject("'{'") && s.NextKey(&first, &key)) {
+      if (resources) {
+        if (s.Peek() == '"' && s.ReadString(&address) && ModuleSteps(address) == nesting &&
+            s.NextKey(&first, &key) && key == "mode") {
+          return start;
+        }
+      } else if (s.Peek() == '[') {
+        // A module below the array's: its first resource's address says.
+        bool at_first = true;
+        first = true;
+        if (!s.BeginArray("'['") || !s.NextElement(&at_first) || s.Peek() != '{') return start;
+        if (s.BeginObject("'{'") && s.NextKey(&first, &key) && key == "address" && s.Peek() == '"' &&
+            s.ReadString(&address) && ModuleSteps(address) == nesting + 1) {
+          return start;
+        }
+      }
+    }
+    at = start + 1;
+  }
+  return kNone;
+}
+
+void SplitRun::Read(Share* share) const {
+  const size_t start = Guess(share->from, share->resources, share->nesting);
+  share->start.store(start, std::memory_order_release);
+  share->start.notify_all();
+  if (start == kNone) return;
+  JsonScanner s(doc_);
+  uint64_t released_from = start;
+  if (release_ != nullptr) ReleaseBehind(&s, kDropBatch, *release_, &released_from);
+  s.Seek(start);
+  WalkPass pass{Skeleton::kValidate};
+  pass.in_document_order = &share->tally;
+  pass.cancel = &share->cancel;
+  StateResourceFacts rf;
+  bool at_first = false, ok = true;
+  do {
+    ok = ReadElementInDocumentOrder(&s, share->resources, &pass, share->nesting, &rf);
+  } while (ok && NextElementStep(&s, &pass, &at_first));
+  share->ok = ok && s.ok() && !share->cancel.load(std::memory_order_relaxed);
+  share->end = s.pos();
+  share->repeated_structure = pass.repeated_structure;
+  share->unusual = pass.unusual;
+  share->resources_after_children = pass.resources_after_children;
+}
+
+bool SplitRun::AtElement(JsonScanner* s, size_t array, WalkPass* pass) {
+  if (share_ == nullptr || share_->array != array || s->pos() < share_->from) return false;
+  const size_t start = Published(share_.get());
+  if (start == kNone || s->pos() > start) {
+    // No guess, or one that was not an element of this array: another
+    // guess, halfway through what is left.
+    const bool resources = share_->resources;
+    const int nesting = share_->nesting;
+    Drop();
+    if (start != kNone) Opened(array, s->pos(), resources, nesting);
+    return false;
+  }
+  if (s->pos() < start) return false;
+  // Exactly there: what the second thread read from here on is what this
+  // pass would read.
+  share_->thread.join();
+  if (!share_->ok) {
+    Drop();  // an error (found again by the pass) or a stop
+    return false;
+  }
+  StateFacts* facts = pass->in_document_order;
+  facts->resource_count += share_->tally.resource_count;
+  facts->opentofu_sign = facts->opentofu_sign || share_->tally.opentofu_sign;
+  // Every resource the pass read comes before the second thread's: theirs
+  // are a schema's first use only where the pass had none.
+  facts->needed_schemas.merge(share_->tally.needed_schemas);
+  pass->repeated_structure = pass->repeated_structure || share_->repeated_structure;
+  pass->unusual = pass->unusual || share_->unusual;
+  pass->resources_after_children = pass->resources_after_children || share_->resources_after_children;
+  config_->taken_at = start;
+  s->Advance(share_->end);
+  share_.reset();
+  settled_ = true;
+  return true;
+}
+
 // An array of a module read element by element in document order (the
 // pass's in_document_order): "resources" (each element's facts tallied) or
 // "child_modules" (each element read as a module). Records its range as
@@ -236,30 +507,16 @@ bool ReadArrayInDocumentOrder(JsonScanner* s, bool resources, ByteRange* range, 
     *range = ByteRange{};
     return true;
   }
+  if (pass->split != nullptr) pass->split->Opened(begin, s->pos(), resources, nesting);
   bool at_first = true;
   StateResourceFacts rf;
   while (NextElementStep(s, pass, &at_first)) {
     *non_empty = true;
-    size_t element = 0;
-    const bool read = Resumable(s, pass, [&] {
-      const char c = s->Peek();
-      if (c != '{' && c != 'n') {
-        return s->Fail("expected an object for " + std::string(resources ? "a resource" : "a child module") +
-                       ", found " + std::string(Found(c)));
-      }
-      element = s->pos();
-      return !resources || ReadFactsHere(s, &rf, *pass, ElementDepth(nesting));
-    });
-    if (!read) return false;
-    if (resources) {
-      if (rf.mode != "managed" && rf.mode != "data") pass->unusual = true;
-      Tally(rf, element, pass->in_document_order);
-    } else {
-      StateModule child;
-      if (!ReadModule(s, &child, pass, nesting + 1)) return false;
-    }
+    if (pass->split != nullptr && pass->split->AtElement(s, begin, pass)) break;
+    if (!ReadElementInDocumentOrder(s, resources, pass, nesting, &rf)) return false;
   }
   if (!s->ok()) return false;
+  if (pass->split != nullptr) pass->split->Closed(begin);
   *range = ByteRange{begin, s->pos(), true};
   return true;
 }
@@ -307,8 +564,6 @@ bool ReadModule(JsonScanner* s, StateModule* m, WalkPass* pass, int nesting) {
   }
   return s->ok();
 }
-
-constexpr uint64_t kDropBatch = uint64_t{8} << 20;  // one madvise per 8 MiB
 
 // What a walk calls for each resource: its element, where it starts, the
 // empty lines before its block, and its facts (read only when the walk was
@@ -637,6 +892,35 @@ Status WalkState(std::string_view doc, StateFacts* facts, const StateScanOptions
   return walked;
 }
 
+// With the cross-check on (TFSTREAM_CROSS_CHECK), a pass that took a second
+// thread's work over is checked against the pass on one thread: the same
+// facts, or a loud failure.
+void CrossCheckSplit(std::string_view doc, const StateFacts& split, bool resources_after_children,
+                     const StateScanOptions& opts) {
+  StateScanOptions alone = opts;
+  alone.split = nullptr;
+  alone.progress = nullptr;
+  alone.done_range = nullptr;
+  StateFacts one;
+  WalkPass pass{Skeleton::kValidate};
+  pass.in_document_order = &one;
+  const bool settled = WalkState(doc, &one, alone, &pass).ok() && !pass.repeated_structure && !pass.unusual;
+  const bool same = settled && one.resource_count == split.resource_count &&
+                    one.all_resource_count == split.all_resource_count &&
+                    one.opentofu_sign == split.opentofu_sign && one.needed_schemas == split.needed_schemas &&
+                    one.root.resources == split.root.resources &&
+                    one.root.child_modules == split.root.child_modules &&
+                    one.root.has_resources == split.root.has_resources &&
+                    one.root.has_child_modules == split.root.has_child_modules &&
+                    one.outputs_objects == split.outputs_objects && one.has_outputs == split.has_outputs &&
+                    pass.resources_after_children == resources_after_children;
+  if (!same) {
+    std::fprintf(stderr, "tfstream: cross-check failed: the state's pre-scan shared at byte %zu differs from one "
+                         "thread's\n", opts.split->taken_at);
+    std::abort();
+  }
+}
+
 }  // namespace
 
 Status ScanState(std::string_view doc, StateFacts* facts, const StateScanOptions& opts) {
@@ -652,7 +936,19 @@ Status ScanState(std::string_view doc, StateFacts* facts, const StateScanOptions
     if (!opts.select && !opts.in_walk_order) {
       WalkPass once{Skeleton::kValidate};
       once.in_document_order = facts;
-      if (WalkState(doc, facts, opts, &once).ok() && !once.repeated_structure && !once.unusual) {
+      bool settled;
+      {
+        std::unique_ptr<SplitRun> split;
+        if (opts.split != nullptr) {
+          split = std::make_unique<SplitRun>(doc, opts.split, &opts.done_range);
+          once.split = split.get();
+        }
+        settled = WalkState(doc, facts, opts, &once).ok() && !once.repeated_structure && !once.unusual;
+      }  // (the second thread, if still there, stopped)
+      if (settled && once.split != nullptr && opts.split->taken_at != 0 && TreeCrossCheckEnabled()) {
+        CrossCheckSplit(doc, *facts, once.resources_after_children, opts);
+      }
+      if (settled) {
         facts->in_document_order = true;
         facts->root.children_in_document_order = !once.resources_after_children;
         return Status::Ok();

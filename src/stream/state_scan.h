@@ -97,6 +97,34 @@ using StateResourceHook = std::function<Status(const StateResourceFacts&, uint64
 // selection is the walk over a state holding only those resources.
 using StateSelection = std::function<bool(const StateResourceFacts&)>;
 
+// Sharing ScanState's pass in document order (kValidatedByRender without a
+// selection) with a second thread, for when a core is free. When the pass
+// opens a module's "resources" or "child_modules" array with much of the
+// document left, a second thread guesses where an element of that array
+// starts halfway through what is left, and reads from there to the array's
+// end as the pass would (the facts of each resource, each child module
+// whole). When the pass arrives at exactly that element of that array, the
+// second thread's reading was its own: it takes its tallies and flags over
+// and goes on after the array. Anything else (a guess that was not an
+// element of that array, an error or a cancel in the second thread's part)
+// drops that work, and the pass reads on alone: the facts, and whether the
+// pass settles them, are the same as from one thread.
+struct StateScanSplit {
+  // Only when at least this much of the document is left at the array's
+  // start: below it, starting a thread costs about what it saves.
+  size_t min_bytes = size_t{4} << 20;
+  // How far from where it starts looking the second thread looks for an
+  // element before giving up.
+  size_t window = size_t{16} << 20;
+  // For tests: where the second thread starts looking (0: halfway through
+  // what is left of the document).
+  size_t guess_from = 0;
+  // Set by ScanState: how many second threads it started, and the element
+  // where the pass took one's work over (0: none).
+  int started = 0;
+  size_t taken_at = 0;
+};
+
 struct StateScanOptions {
   // Called for each resource in walk order (may be empty).
   StateResourceHook on_resource;
@@ -125,6 +153,9 @@ struct StateScanOptions {
   // RenderHumanState's order (StateFacts::in_document_order); this asks for
   // that order anyway (to name the first resource needing a schema).
   bool in_walk_order = false;
+  // Set (and a whole document): the pass in document order may share its
+  // work with a second thread (StateScanSplit); the caller owns it.
+  StateScanSplit* split = nullptr;
 };
 
 // Reads the document's facts, validating it as `opts.resources` says.

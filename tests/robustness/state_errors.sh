@@ -46,9 +46,17 @@ same_error() {
   want=$(err_line)
   result "$id/summary-fails" "$([ "$rc_want" = 1 ] && [[ $want == "tfstream: $file: byte "* ]] && echo 1 || echo 0)" \
     "$(describe_run)"
-  for j in 1 2; do
-    expect_error "$id-j$j" "$file" --stdout-prefix "good-j$j.txt" --boundary @line -- \
-      --state --no-color -j $j --schemas "$SCHEMAS" "$@" "$file"
+  # -j2 again with the pre-scan shared with a second thread whatever the
+  # size (stream::StateScanSplit), and cross-checked against one thread's.
+  local j
+  for j in 1 2 2-split; do
+    if [ "$j" = 2-split ]; then
+      TFSTREAM_SPLIT_MIN_BYTES=0 TFSTREAM_CROSS_CHECK=1 expect_error "$id-j$j" "$file" --stdout-prefix good-j2.txt \
+        --boundary @line -- --state --no-color -j 2 --schemas "$SCHEMAS" "$@" "$file"
+    else
+      expect_error "$id-j$j" "$file" --stdout-prefix "good-j$j.txt" --boundary @line -- \
+        --state --no-color -j $j --schemas "$SCHEMAS" "$@" "$file"
+    fi
     result "$id-j$j/same-line" "$([ "$(err_line)" = "$want" ] && echo 1 || echo 0)" "got $(err_line), want $want"
     # Only whole blocks: empty, or ending with a block's closing brace line.
     if [ -s "$W/out" ]; then
@@ -136,6 +144,68 @@ make big "$BIG"
 same_through_pipe state/pipe/big big.json 65536
 make big_bad_end "($BIG)[:-3] + \"x\""
 same_through_pipe state/pipe/big-bad-end big_bad_end.json 65536
+
+# A state of some MiB at -j2: its pre-scan is shared with a second thread
+# (stream::StateScanSplit), which reads the second half of the root's child
+# modules. Good or broken there, the same bytes on stdout and stderr and the
+# same exit status as at -j1, from a file and through a pipe, cross-checked.
+# split_state NAME CHANGE: NAME.json, 800 child modules of the fixture's
+# resources (about 6 MiB), changed by CHANGE (Python statements over `d` and
+# `mods`); the strings "@TRU@" and "@BAD@" then become the syntax errors
+# tru and [1 2].
+split_state() {
+  $PYTHON -S - "$STATE" "$1.json" "$2" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+res = d["values"]["root_module"]["resources"]
+mods = [{"resources": [dict(json.loads(json.dumps(r)), address="module.m%d.%s" % (k, r["address"])) for r in res * 4],
+         "address": "module.m%d" % k} for k in range(800)]
+d["values"]["root_module"]["child_modules"] = mods
+indent = None
+exec(sys.argv[3])
+t = json.dumps(d, indent=indent, separators=None if indent else (",", ":"))
+t = t.replace('"@TRU@"', "tru").replace('"@BAD@"', "[1 2]")
+open(sys.argv[2], "w", encoding="utf-8").write(t)
+PY
+}
+same_split() {  # ID FILE: -j2 (file, pipe) as -j1
+  local id=$1 file=$2 want_rc
+  tf --state --no-color -j 1 --schemas "$SCHEMAS" "$file"
+  want_rc=$RC
+  cp "$W/out" want.out
+  cp "$W/err" want.err
+  result "$id/j1-runs" "$([ -s want.out ] || [ -s want.err ] && echo 1 || echo 0)" "$(describe_run)"
+  TFSTREAM_CROSS_CHECK=1 tf --state --no-color -j 2 --schemas "$SCHEMAS" "$file"
+  result "$id/j2-file" "$([ "$RC" = "$want_rc" ] && cmp -s "$W/out" want.out && cmp -s "$W/err" want.err &&
+    echo 1 || echo 0)" "$(describe_run); at -j1: exit $want_rc, $(head -c 200 want.err | tr '\n' '|')"
+  TFSTREAM_CROSS_CHECK=1 tf --state --no-color -j 2 --schemas "$SCHEMAS" - < <(cat "$file")
+  result "$id/j2-pipe" "$([ "$RC" = "$want_rc" ] && cmp -s "$W/out" want.out &&
+    cmp -s "$W/err" <(sed 's|^tfstream: [^:]*:|tfstream: <stdin>:|' want.err) && echo 1 || echo 0)" \
+    "$(describe_run); at -j1: exit $want_rc, $(head -c 200 want.err | tr '\n' '|')"
+}
+split_state split_good "pass"
+same_split state/split/good split_good.json
+result state/split/good-renders "$([ "$RC" = 0 ] && [ "$(grep -c '^# module.m' "$W/out")" -ge 9600 ] && echo 1 || echo 0)" \
+  "$(describe_run)"
+split_state split_pretty "indent = 1"
+same_split state/split/pretty split_pretty.json
+split_state split_tainted 'mods[600]["resources"][1]["tainted"] = "yes"'
+same_split state/split/wrong-kind-late split_tainted.json
+split_state split_mode 'mods[600]["resources"][1]["mode"] = "odd"; mods[700]["resources"][0]["mode"] = "odd2"'
+same_split state/split/unknown-mode-late split_mode.json
+split_state split_schema 'mods[700]["resources"][0]["type"] = "nosuch_b"; mods[600]["resources"][1]["type"] = "nosuch_a"'
+same_split state/split/missing-schema-late split_schema.json
+split_state split_member 'mods[600]["x"] = "@BAD@"'
+same_split state/split/bad-module-member-late split_member.json
+split_state split_value 'mods[600]["resources"][1]["values"]["x"] = "@TRU@"'
+same_split state/split/bad-value-late split_value.json
+split_state split_children_first 'mods[600] = {"child_modules": [mods[601]], "resources": mods[600]["resources"]}'
+same_split state/split/children-before-resources-late split_children_first.json
+split_state split_repeated 'mods[600] = dict(mods[600]); mods[600]["RESOURCES"] = []'
+same_split state/split/repeated-resources-late split_repeated.json
+split_state split_truncated 'pass'
+head -c 5000000 split_truncated.json >split_cut.json
+same_split state/split/cut-in-second-half split_cut.json
 
 # Cut everywhere (every 41st byte, and each cut's error the same as
 # --summary's, which says "truncated").

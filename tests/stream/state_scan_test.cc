@@ -1,6 +1,8 @@
 #include "stream/state_scan.h"
 
 #include <catch2/catch.hpp>
+
+#include "stream/json_tree_check.h"
 #include <string>
 #include <vector>
 
@@ -242,4 +244,234 @@ TEST_CASE("state walk: modules read once in document order walk as the recorded 
   CHECK(walked == WalkAfter(children_first, false, &recorded));
   REQUIRE(walked.size() == 2);
   CHECK(walked[0].starts_with("module.a.t.x/0@"));
+}
+
+namespace {
+
+using tfstream::stream::StateScanSplit;
+
+// A resource whose values hold what a guess may take for an element: arrays
+// of objects whose first key is "address" or "resources", and strings that
+// look like element boundaries.
+std::string SplitRes(const std::string& address, int i, const std::string& provider = "registry.terraform.io/p/p") {
+  return R"({"address":")" + address + R"(","mode":")" + (i % 5 == 2 ? "data" : "managed") + R"(","type":"t)" +
+         std::to_string(i % 4) + R"(","name":"n)" + std::to_string(i) + R"(","provider_name":")" + provider +
+         R"(","values":{"nics":[{"address":"10.0.0.1"},{"address":"10.0.0.2"}],)"
+         R"("mods":[{"resources":[]},{"resources":[{"address":"x"}]}],"s":"}, {\"address\": 1, \"resources\":["},)"
+         R"("sensitive_values":{}})";
+}
+
+std::string SplitResources(const std::string& prefix, int n, int first = 0) {
+  std::string out = "[";
+  for (int i = first; i < first + n; ++i) {
+    if (i > first) out += i % 6 == 0 ? ",\n  " : ",";
+    out += SplitRes(prefix + "t" + std::to_string(i % 4) + ".r" + std::to_string(i), i);
+  }
+  return out + "]";
+}
+
+// A state of `modules` child modules (each with resources, some with child
+// modules of their own) after `root` resources of the root module.
+std::string SplitState(int root, int modules, const std::string& module_extra = "") {
+  std::string doc = R"({"format_version":"1.0","terraform_version":"1.9.0","values":{"outputs":{"o":{"value":1}},)"
+                    R"("root_module":{"resources":)" + SplitResources("", root) + R"(,"child_modules":[)";
+  for (int m = 0; m < modules; ++m) {
+    const std::string name = "module.m" + std::to_string(m);
+    if (m > 0) doc += ",";
+    doc += R"({"resources":)" + SplitResources(name + ".", 3 + m % 3, m * 10) + R"(,"address":")" + name + "\"";
+    if (m % 4 == 1) {
+      doc += R"(,"child_modules":[{"resources":)" + SplitResources(name + ".module.c.", 2, m * 10 + 5) +
+             R"(,"address":")" + name + R"(.module.c"}])";
+    }
+    if (m == modules - 2) doc += module_extra;
+    doc += "}";
+  }
+  return doc + R"(]}},"x":{"y":[1,2]}})";
+}
+
+// The state without the objects in values that look like child modules.
+std::string WithoutModuleDecoys(std::string doc) {
+  const std::string decoy = R"("mods":[{"resources":[]},{"resources":[{"address":"x"}]}],)";
+  for (size_t at = 0; (at = doc.find(decoy, at)) != std::string::npos;) doc.erase(at, decoy.size());
+  return doc;
+}
+
+struct SplitScan {
+  Status status;
+  std::string facts;
+};
+
+SplitScan ScanSplit(const std::string& doc, StateScanSplit* split) {
+  StateScanOptions opts;
+  opts.resources = StateScanOptions::Resources::kValidatedByRender;
+  opts.split = split;
+  StateFacts facts;
+  SplitScan r;
+  r.status = ScanState(doc, &facts, opts);
+  r.facts = Describe(facts);
+  return r;
+}
+
+// Splits `doc` with guesses looked for from every `step` bytes: each gives
+// what one thread gives (facts, or the same error at the same place).
+// Returns how often the second thread's work was taken over.
+int CompareSplitEverywhere(const std::string& doc, size_t step) {
+  const SplitScan alone = ScanSplit(doc, nullptr);
+  int taken = 0;
+  for (size_t from = 1; from < doc.size(); from += step) {
+    CAPTURE(from);
+    StateScanSplit split;
+    split.min_bytes = 0;
+    split.guess_from = from;
+    const SplitScan two = ScanSplit(doc, &split);
+    REQUIRE(two.status.ok() == alone.status.ok());
+    REQUIRE(two.status.message() == alone.status.message());
+    if (!alone.status.ok()) REQUIRE(two.status.offset() == alone.status.offset());
+    REQUIRE(two.facts == alone.facts);
+    REQUIRE(split.started > 0);
+    if (split.taken_at != 0) {
+      ++taken;
+      REQUIRE(split.taken_at >= from);
+    }
+  }
+  return taken;
+}
+
+}  // namespace
+
+TEST_CASE("state scan split: the facts one thread finds, wherever the second thread guesses", "[state][split]") {
+  SECTION("the root's resources") {
+    const std::string doc = R"({"format_version":"1.0","values":{"root_module":{"resources":)" +
+                            SplitResources("", 40) + R"(}},"terraform_version":"1.9.0"})";
+    CHECK(CompareSplitEverywhere(doc, 5) > 50);
+  }
+  SECTION("child modules, some with child modules of their own") {
+    CHECK(CompareSplitEverywhere(SplitState(3, 12), 7) > 50);
+    CHECK(CompareSplitEverywhere(WithoutModuleDecoys(SplitState(3, 12)), 7) > 200);
+  }
+  SECTION("a provider on OpenTofu's registry and a type only in the second half") {
+    std::string doc = SplitState(3, 12);
+    const std::string last = R"({"address":"module.m11.t9.late","mode":"managed","type":"t9","name":"late",)"
+                             R"("provider_name":"registry.opentofu.org/p/p"},)";
+    doc.insert(doc.find(R"({"address":"module.m11.)"), last);
+    CHECK(CompareSplitEverywhere(doc, 7) > 50);
+  }
+  SECTION("a module with its resources after its child modules in the second half") {
+    const std::string doc =
+        SplitState(3, 12, R"(,"child_modules":[],"resources":[{"address":"module.m10.t.late","mode":"data"}])");
+    CHECK(CompareSplitEverywhere(doc, 7) > 20);
+  }
+  SECTION("objects in values that look like resources: guessed again") {
+    std::string doc = R"({"format_version":"1.0","values":{"root_module":{"resources":)" + SplitResources("", 40) +
+                      R"(}}})";
+    const std::string nics = R"("nics":[{"address":"10.0.0.1"},)";
+    for (size_t at = 0; (at = doc.find(nics, at)) != std::string::npos; at += nics.size()) {
+      doc.replace(at, nics.size(), R"("nics":[{"a":1},{"address":"10.0.0.1","mode":"fixed"},)");
+    }
+    CHECK(CompareSplitEverywhere(doc, 5) > 50);
+  }
+  SECTION("one child module of the root, its own child modules many") {
+    std::string doc = R"({"values":{"root_module":{"resources":)" + SplitResources("", 3) +
+                      R"(,"child_modules":[{"resources":)" + SplitResources("module.a.", 3) +
+                      R"(,"address":"module.a","child_modules":[)";
+    for (int m = 0; m < 8; ++m) {
+      const std::string name = "module.a.module.m" + std::to_string(m);
+      doc += (m > 0 ? "," : "") + std::string(R"({"resources":)") + SplitResources(name + ".", 3, m * 10) +
+             R"(,"address":")" + name + "\"}";
+    }
+    doc = WithoutModuleDecoys(doc + "]}]}}}");
+    CHECK(CompareSplitEverywhere(doc, 7) > 100);
+  }
+  SECTION("pretty-printed, null elements") {
+    std::string doc = SplitState(2, 10);
+    for (size_t at = 0; (at = doc.find("},{\"resources\"", at)) != std::string::npos; at += 8) {
+      doc.replace(at, 2, "}\n ,\n  ");
+    }
+    doc.insert(doc.find("\"child_modules\":[") + 17, "null,");
+    CHECK(CompareSplitEverywhere(doc, 7) > 20);
+  }
+}
+
+TEST_CASE("state scan split: what the second half gets wrong is what one thread finds", "[state][split]") {
+  const std::string base = SplitState(3, 12);
+  const size_t late = base.find(R"({"address":"module.m10.)");
+  REQUIRE(late != std::string::npos);
+  SECTION("a wrong kind in a resource") {
+    std::string doc = base;
+    doc.insert(late + 1, R"("tainted":"yes",)");
+    CompareSplitEverywhere(doc, 7);
+    REQUIRE_FALSE(ScanSplit(doc, nullptr).status.ok());
+  }
+  SECTION("a syntax error in a module's members") {
+    std::string doc = base;
+    doc.insert(doc.find(R"("address":"module.m10")"), R"("x":tru,)");
+    CompareSplitEverywhere(doc, 7);
+    REQUIRE_FALSE(ScanSplit(doc, nullptr).status.ok());
+  }
+  SECTION("a resource of another mode, a repeated key: read again in RenderHumanState's order") {
+    std::string odd = base;
+    odd.insert(late, R"({"address":"module.m10.odd","mode":"odd"},)");
+    CompareSplitEverywhere(odd, 7);
+    std::string repeated = base;
+    repeated.insert(repeated.find(R"("address":"module.m10")"), R"("resources":[],)");
+    CompareSplitEverywhere(repeated, 7);
+  }
+  SECTION("a document cut short") {
+    CompareSplitEverywhere(base.substr(0, base.size() - 40), 7);
+  }
+}
+
+TEST_CASE("state scan split: guesses that are no element of the array are dropped, and made again", "[state][split]") {
+  // The root's few resources first: a guess in a child module's resources
+  // is not one of them; the split made again at the child modules lands.
+  const std::string doc = WithoutModuleDecoys(SplitState(2, 12));
+  StateScanSplit split;
+  split.min_bytes = 0;
+  split.guess_from = doc.find(R"({"address":"module.m8.)");
+  const SplitScan two = ScanSplit(doc, &split);
+  REQUIRE(two.status.ok());
+  CHECK(two.facts == ScanSplit(doc, nullptr).facts);
+  CHECK(split.started == 2);
+  CHECK(split.taken_at == doc.find(R"({"resources":[{"address":"module.m9.)"));
+  // Only nested modules after the guess: no element of the root's arrays
+  // there, nor of module.a's child_modules; the resources of the module the
+  // guess is in are split where the pass opens them.
+  const std::string nested = R"({"values":{"root_module":{"child_modules":[{"address":"module.a","child_modules":)"
+                             R"([{"resources":)" + SplitResources("module.a.module.b.", 10) + R"(},{"resources":)" +
+                             SplitResources("module.a.module.c.", 10) + R"(}]}]}}})";
+  StateScanSplit inner;
+  inner.min_bytes = 0;
+  inner.guess_from = nested.find("module.a.module.c.");
+  const SplitScan nested_two = ScanSplit(nested, &inner);
+  CHECK(nested_two.facts == ScanSplit(nested, nullptr).facts);
+  CHECK(inner.started > 1);
+  CHECK(inner.taken_at == nested.find(R"({"address":"module.a.module.c.t1.r1")"));
+}
+
+TEST_CASE("state scan split: small states are scanned on one thread", "[state][split]") {
+  StateScanSplit split;  // the default threshold
+  REQUIRE(ScanSplit(SplitState(3, 40), &split).status.ok());
+  CHECK(split.started == 0);
+  // Nor where nothing is read in document order.
+  StateScanSplit walk;
+  walk.min_bytes = 0;
+  StateScanOptions opts;
+  opts.split = &walk;
+  StateFacts facts;
+  REQUIRE(ScanState(SplitState(3, 12), &facts, opts).ok());
+  CHECK(walk.started == 0);
+}
+
+TEST_CASE("state scan split: the cross-check passes on a split taken over", "[state][split]") {
+  // TFSTREAM_CROSS_CHECK runs the pass on one thread as well and aborts on
+  // any difference.
+  tfstream::stream::SetTreeCrossCheck(true);
+  const std::string doc = WithoutModuleDecoys(SplitState(3, 12));
+  StateScanSplit split;
+  split.min_bytes = 0;
+  split.guess_from = doc.size() / 2;
+  const SplitScan two = ScanSplit(doc, &split);
+  tfstream::stream::SetTreeCrossCheck(false);
+  CHECK(two.status.ok());
+  CHECK(split.taken_at != 0);
 }
