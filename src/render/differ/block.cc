@@ -73,7 +73,7 @@ Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffCo
       if (attr.attribute->write_only != (pass == 1)) continue;
       Diff d;
       if (!DiffChildAttribute(value, attr, current, ctx, &hits, &d)) continue;
-      attributes.push_back(NamedDiff{attr.name, d});
+      attributes.push_back(NamedDiff{attr.name, d, attr.plain_name});
       current = CompareActions(current, d.action);
     }
   }
@@ -85,6 +85,7 @@ Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffCo
     if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
     BlockGroup g;
     g.name = bt.name;
+    g.plain_name = bt.plain_name;
     g.before_sensitive = child.IsBeforeSensitive();
     g.after_sensitive = child.IsAfterSensitive();
     g.replace = child.replace_paths.Matches();
@@ -161,11 +162,11 @@ Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffCo
   if (!write_only_inherits) {
     for (const stream::NamedAttribute& attr : block.attributes) {
       if (!attr.attribute->write_only) continue;
-      attributes.push_back(NamedDiff{attr.name, ComputeDiffForWriteOnlyAttribute(change, current, ctx)});
+      attributes.push_back(
+          NamedDiff{attr.name, ComputeDiffForWriteOnlyAttribute(change, current, ctx), attr.plain_name});
     }
   }
-  std::sort(attributes.begin(), attributes.end(),
-            [](const NamedDiff& a, const NamedDiff& b) { return a.name < b.name; });
+  SortByName(&attributes);
 
   return Diff{renderers::Block(ctx.arena, CopyToArena(attributes, ctx.arena), CopyToArena(groups, ctx.arena)),
               current, change.replace_paths.Matches()};

@@ -1,6 +1,7 @@
 // Declarations shared between the differ's files; not part of its interface.
 #pragma once
 
+#include <algorithm>
 #include <span>
 #include <vector>
 
@@ -96,6 +97,15 @@ inline Diff AsDiff(const Change& change, const DiffRenderer* renderer) {
 // marks unknown in the "before" of a value that becomes unknown.
 const stream::JsonValue* ChildUnknown(std::span<const stream::NamedAttribute> attributes,
                                       buffer::Arena* arena);
+
+// Sorts a block's or object's children by name. They come in the schema's
+// order, sorted already, unless write-only ones were listed after the
+// others; names are unique, so skipping the sort of a sorted list changes
+// nothing.
+inline void SortByName(std::vector<NamedDiff>* diffs) {
+  auto by_name = [](const NamedDiff& a, const NamedDiff& b) { return a.name < b.name; };
+  if (!std::is_sorted(diffs->begin(), diffs->end(), by_name)) std::sort(diffs->begin(), diffs->end(), by_name);
+}
 
 template <typename T>
 std::span<const T> CopyToArena(const std::vector<T>& v, buffer::Arena* arena) {

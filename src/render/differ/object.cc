@@ -37,7 +37,7 @@ Action ProcessObject(const Change& v, std::span<const Attr> attributes, bool (*i
         if (d.action == Action::kNoOp && value.before == nullptr && value.after == nullptr) continue;
         current = CompareActions(current, d.action);
       }
-      out->push_back(NamedDiff{attr.name, d});
+      out->push_back(NamedDiff{attr.name, d, attr.plain_name});
     }
   }
   NoteUnknownMembers(
@@ -46,7 +46,7 @@ Action ProcessObject(const Change& v, std::span<const Attr> attributes, bool (*i
         return std::any_of(attributes.begin(), attributes.end(), [name](const Attr& a) { return a.name == name; });
       },
       ctx);
-  std::sort(out->begin(), out->end(), [](const NamedDiff& a, const NamedDiff& b) { return a.name < b.name; });
+  SortByName(out);
   return current;
 }
 

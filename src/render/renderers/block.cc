@@ -95,7 +95,11 @@ void BlockRenderer::RenderHuman(const Diff& diff, int indent, const RenderOpts& 
       AppendWarningLine(out, d, indent + 1, block_opts);
       AppendIndent(out, indent + 1);
       AppendActionSymbol(out, d.action, block_opts);
-      AppendAttributeName(out, group.name, QuoteUnicode(*opts.flavor));
+      if (group.plain_name) {
+        out->append(group.name);
+      } else {
+        AppendAttributeName(out, group.name, QuoteUnicode(*opts.flavor));
+      }
       out->append(map_key);
       out->push_back(' ');
       d.RenderHuman(indent + 1, block_opts, out);

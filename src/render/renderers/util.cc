@@ -60,7 +60,7 @@ EscapedNames::EscapedNames(std::span<const NamedDiff> attributes, text::GoUnicod
     : names_(attributes.size()) {
   for (size_t i = 0; i < attributes.size(); ++i) {
     std::string_view name = attributes[i].name;
-    if (!text::IsValidHclIdentifier(name)) {
+    if (!attributes[i].plain_name && !text::IsValidHclIdentifier(name)) {
       if (quoted_.empty()) quoted_.reserve(attributes.size() - i);
       quoted_.emplace_back();
       text::AppendGoQuoted(quoted_.back(), name, unicode);
