@@ -61,16 +61,21 @@ struct ChangeMap {
   Matcher replace_paths;
   Matcher relevant_attributes;
   bool non_legacy_schema = false;
-  mutable size_t cursor[5] = {0, 0, 0, 0, 0};  // next member to look at, per map
-
   // Children are usually asked for in ascending key order (schemas and keys
   // are sorted), so lookups walk forward from the previous one instead of
-  // searching from scratch.
+  // searching from scratch: where each map's walk stands, and the last key.
+  mutable size_t cursor[5] = {0, 0, 0, 0, 0};
+  mutable std::string_view last_key;
+  mutable bool has_last_key = false;
+
   Change GetChild(std::string_view key, const DiffContext& ctx) const;
   // Keys of before and after, sorted and deduplicated.
   std::vector<std::string_view> ExplicitKeys() const;
   // Keys of every structure (values, unknown and sensitivity), sorted.
   std::vector<std::string_view> AllKeys() const;
+
+ private:
+  void RestartAt(std::string_view key) const;
 };
 
 // genericToSlice views: each pointer is an array or null (Go's nil slice).
