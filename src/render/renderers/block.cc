@@ -55,7 +55,12 @@ void BlockRenderer::RenderHuman(const Diff& diff, int indent, const RenderOpts& 
     AppendWarningLine(out, attribute.diff, indent + 1, important ? important_opts : opts);
     AppendIndent(out, indent + 1);
     AppendActionSymbol(out, attribute.diff.action, aopts);
-    AppendPadded(out, important ? attribute.name : escaped[i], max_len);
+    if (important || attribute.plain_name) {
+      // id, name and tags, printed raw, are plain too.
+      AppendPaddedPlain(out, important ? attribute.name : escaped[i], max_len);
+    } else {
+      AppendPadded(out, escaped[i], max_len);
+    }
     out->append(" = ");
     attribute.diff.RenderHuman(indent + 1, aopts, out);
     out->push_back('\n');

@@ -77,4 +77,11 @@ void AppendPadded(std::string* out, std::string_view s, size_t width) {
   text::AppendPaddedRight(*out, s, width);
 }
 
+void AppendPaddedPlain(std::string* out, std::string_view s, size_t width) {
+  constexpr size_t kMaxWidth = 1000000;  // above it fmt pads nothing (AppendPaddedRight)
+  if (width > kMaxWidth) return text::AppendPaddedRight(*out, s, width);
+  out->append(s);
+  if (width > s.size()) out->append(width - s.size(), ' ');
+}
+
 }  // namespace tfstream::render::renderers

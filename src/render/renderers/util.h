@@ -84,5 +84,8 @@ inline text::GoUnicode QuoteUnicode(const Flavor& f) {
 
 // fmt's "%-*s": pads to `width` runes although widths are measured in bytes.
 void AppendPadded(std::string* out, std::string_view s, size_t width);
+// AppendPadded for a name known to be one rune a byte (a plain identifier):
+// no runes to count.
+void AppendPaddedPlain(std::string* out, std::string_view s, size_t width);
 
 }  // namespace tfstream::render::renderers
