@@ -63,8 +63,7 @@ Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffCo
   structured::ChangeMap value = change.AsMap();
   const bool write_only_inherits = ctx.flavor->write_only_inherits_parent_action;
 
-  std::vector<NamedDiff> attributes;
-  attributes.reserve(block.attributes.size());
+  ArenaList<NamedDiff> attributes(ctx.arena, block.attributes.size());
   // OpenTofu diffs the write-only attributes in a second pass, with the
   // action the others have decided; Terraform after the nested blocks.
   ChildHits hits;
@@ -78,7 +77,7 @@ Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffCo
     }
   }
 
-  std::vector<BlockGroup> groups;
+  ArenaList<BlockGroup> groups(ctx.arena, block.block_types.size());
   for (const stream::NamedBlockType& bt : block.block_types) {
     Change child = value.GetChild(bt.name, ctx);
     hits.Count(child);
@@ -112,21 +111,21 @@ Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffCo
     switch (bt.block_type->nesting) {
       case stream::NestingMode::kSet:
       case stream::NestingMode::kList: {
-        std::vector<Diff> diffs;
+        std::span<const Diff> diffs;
         bool is_set = bt.block_type->nesting == stream::NestingMode::kSet;
         action = is_set ? ComputeBlockDiffsAsSet(child, nested, ctx, &diffs)
                         : ComputeBlockDiffsAsList(child, nested, ctx, &diffs);
         if (action == Action::kNoOp && both_null) continue;
         g.nesting = is_set ? BlockNesting::kSet : BlockNesting::kList;
-        g.elements = CopyToArena(diffs, ctx.arena);
+        g.elements = diffs;
         break;
       }
       case stream::NestingMode::kMap: {
-        std::vector<NamedDiff> diffs;
+        std::span<const NamedDiff> diffs;
         action = ComputeBlockDiffsAsMap(child, nested, ctx, &diffs);
         if (action == Action::kNoOp && both_null) continue;
         g.nesting = BlockNesting::kMap;
-        g.map_elements = CopyToArena(diffs, ctx.arena);
+        g.map_elements = diffs;
         break;
       }
       case stream::NestingMode::kSingle:
@@ -168,7 +167,7 @@ Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffCo
   }
   SortByName(&attributes);
 
-  return Diff{renderers::Block(ctx.arena, CopyToArena(attributes, ctx.arena), CopyToArena(groups, ctx.arena)),
+  return Diff{renderers::Block(ctx.arena, attributes.span(), groups.span()),
               current, change.replace_paths.Matches()};
 }
 

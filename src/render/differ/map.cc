@@ -8,17 +8,19 @@ namespace {
 // collections.TransformMap over the given (sorted) keys.
 template <typename Process>
 Action TransformMap(const structured::ChangeMap& map, const std::vector<std::string_view>& keys,
-                    const DiffContext& ctx, Process process, std::vector<NamedDiff>* out) {
+                    const DiffContext& ctx, Process process, std::span<const NamedDiff>* out) {
   Action current = Action::kNoOp;
   if (map.before != nullptr && map.after == nullptr) current = Action::kDelete;
   if (map.before == nullptr && map.after != nullptr) current = Action::kCreate;
+  ArenaList<NamedDiff> elements(ctx.arena, keys.size());
   for (std::string_view key : keys) {
     Change value = map.GetChild(key, ctx);
     if (!value.relevant_attributes.MatchesPartial()) value = value.AsNoOp();
     Diff d = process(value);
-    out->push_back(NamedDiff{key, d});
+    elements.push_back(NamedDiff{key, d});
     current = CompareActions(current, d.action);
   }
+  *out = elements.span();
   return current;
 }
 
@@ -27,12 +29,11 @@ Action TransformMap(const structured::ChangeMap& map, const std::vector<std::str
 Diff ComputeAttributeDiffAsMap(const Change& change, const stream::CtyType& element,
                                const DiffContext& ctx) {
   structured::ChangeMap map = change.AsMap();
-  std::vector<NamedDiff> elements;
+  std::span<const NamedDiff> elements;
   Action current = TransformMap(
       map, map.AllKeys(), ctx,
       [&](const Change& value) { return ComputeDiffForType(value, &element, ctx); }, &elements);
-  return Diff{renderers::Map(ctx.arena, CopyToArena(elements, ctx.arena)), current,
-              change.replace_paths.Matches()};
+  return Diff{renderers::Map(ctx.arena, elements), current, change.replace_paths.Matches()};
 }
 
 Diff ComputeAttributeDiffAsNestedMap(const Change& change,
@@ -40,16 +41,15 @@ Diff ComputeAttributeDiffAsNestedMap(const Change& change,
                                      const DiffContext& ctx) {
   structured::ChangeMap map = change.AsMap();
   stream::NestedType single{attributes, stream::NestingMode::kSingle, "single"};
-  std::vector<NamedDiff> elements;
+  std::span<const NamedDiff> elements;
   Action current = TransformMap(
       map, map.ExplicitKeys(), ctx,
       [&](const Change& value) { return ComputeDiffForNestedAttribute(value, single, ctx); }, &elements);
-  return Diff{renderers::NestedMap(ctx.arena, CopyToArena(elements, ctx.arena)), current,
-              change.replace_paths.Matches()};
+  return Diff{renderers::NestedMap(ctx.arena, elements), current, change.replace_paths.Matches()};
 }
 
 Action ComputeBlockDiffsAsMap(const Change& change, const stream::Block& block,
-                              const DiffContext& ctx, std::vector<NamedDiff>* out) {
+                              const DiffContext& ctx, std::span<const NamedDiff>* out) {
   structured::ChangeMap map = change.AsMap();
   return TransformMap(
       map, map.ExplicitKeys(), ctx,
