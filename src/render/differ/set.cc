@@ -18,19 +18,13 @@ const stream::JsonValue* At(const stream::JsonValue* array, size_t i) {
   return array != nullptr && i < array->size ? array->items[i] : nullptr;
 }
 
-template <typename Process>
-void ProcessSet(const Change& change, const DiffContext& ctx, Process process) {
-  structured::ChangeSlice slice = change.AsSlice();
+// Pairs the elements of a larger set: equal values share a hash, so only the
+// after elements with the before element's hash (taken in index order) can
+// match. An unchanged set (a state's, a no-op's) is one array before and
+// after: its hashes are taken once.
+void PairByHash(const structured::ChangeSlice& slice, long* partner_of_before, bool* claimed,
+                const DiffContext& ctx) {
   const size_t nb = slice.BeforeLen(), na = slice.AfterLen();
-  // Scratch in the arena, which the resource's diff tree is dropped with.
-  long* partner_of_before = static_cast<long*>(ctx.arena->Allocate(sizeof(long) * nb, alignof(long)));
-  std::fill_n(partner_of_before, nb, -1L);
-  bool* claimed = static_cast<bool*>(ctx.arena->Allocate(na, alignof(bool)));
-  std::fill_n(claimed, na, false);
-  // Go compares every pair; equal values share a hash, so only the after
-  // elements with the before element's hash (taken in index order) can
-  // match. An unchanged set (a state's, a no-op's) is one array before and
-  // after: its hashes are taken once.
   uint64_t* after_hash = static_cast<uint64_t*>(ctx.arena->Allocate(sizeof(uint64_t) * na, alignof(uint64_t)));
   for (size_t jx = 0; jx < na; ++jx) after_hash[jx] = stream::JsonHash(At(slice.after, jx));
   auto before_hash = [&](size_t ix) {
@@ -70,6 +64,38 @@ void ProcessSet(const Change& change, const DiffContext& ctx, Process process) {
       }
       bucket.resize(kept);
     }
+  }
+}
+
+template <typename Process>
+void ProcessSet(const Change& change, const DiffContext& ctx, Process process) {
+  structured::ChangeSlice slice = change.AsSlice();
+  const size_t nb = slice.BeforeLen(), na = slice.AfterLen();
+  // Scratch in the arena, which the resource's diff tree is dropped with.
+  long* partner_of_before = static_cast<long*>(ctx.arena->Allocate(sizeof(long) * nb, alignof(long)));
+  std::fill_n(partner_of_before, nb, -1L);
+  bool* claimed = static_cast<bool*>(ctx.arena->Allocate(na, alignof(bool)));
+  std::fill_n(claimed, na, false);
+  // Go compares every pair. A small set is compared so, without hashes: a
+  // comparison of two different elements stops at their first difference,
+  // where hashing reads all of both.
+  constexpr size_t kUnhashedPairs = 16;
+  if (nb * na <= kUnhashedPairs) {
+    for (size_t ix = 0; ix < nb; ++ix) {
+      const stream::JsonValue* b = At(slice.before, ix);
+      const bool before_sensitive = stream::IsTrue(At(slice.before_sensitive, ix));
+      for (size_t jx = 0; jx < na; ++jx) {
+        if (claimed[jx]) continue;
+        if (stream::JsonDeepEqual(b, At(slice.after, jx)) &&
+            before_sensitive == stream::IsTrue(At(slice.after_sensitive, jx)) &&
+            !stream::IsTrue(At(slice.unknown, jx))) {
+          partner_of_before[ix] = static_cast<long>(jx);
+          claimed[jx] = true;
+        }
+      }
+    }
+  } else {
+    PairByHash(slice, partner_of_before, claimed, ctx);
   }
   auto child_at = [&](long b, long a) {
     Change c = slice.GetChild(b, a, ctx);
