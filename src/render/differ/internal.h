@@ -139,7 +139,7 @@ class ArenaList {
 // others; names are unique, so skipping the sort of a sorted list changes
 // nothing.
 inline void SortByName(ArenaList<NamedDiff>* diffs) {
-  auto by_name = [](const NamedDiff& a, const NamedDiff& b) { return a.name < b.name; };
+  auto by_name = [](const NamedDiff& a, const NamedDiff& b) { return stream::KeyLess(a.name, b.name); };
   if (!std::is_sorted(diffs->begin(), diffs->end(), by_name)) std::sort(diffs->begin(), diffs->end(), by_name);
 }
 
