@@ -57,16 +57,20 @@ std::string EscapedAttributeName(std::string_view name, text::GoUnicode unicode)
 }
 
 EscapedNames::EscapedNames(std::span<const NamedDiff> attributes, text::GoUnicode unicode)
-    : names_(attributes.size()) {
+    : attributes_(attributes) {
   for (size_t i = 0; i < attributes.size(); ++i) {
     std::string_view name = attributes[i].name;
     if (!attributes[i].plain_name && !text::IsValidHclIdentifier(name)) {
-      if (quoted_.empty()) quoted_.reserve(attributes.size() - i);
+      if (quoted_.empty()) {
+        quoted_.reserve(attributes.size() - i);
+        names_.resize(attributes.size());
+        for (size_t k = 0; k < i; ++k) names_[k] = attributes[k].name;
+      }
       quoted_.emplace_back();
       text::AppendGoQuoted(quoted_.back(), name, unicode);
       name = quoted_.back();
     }
-    names_[i] = name;
+    if (!names_.empty()) names_[i] = name;
     if (name.size() > max_len_) max_len_ = name.size();
   }
 }
