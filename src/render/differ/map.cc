@@ -5,21 +5,22 @@
 namespace tfstream::render::differ {
 namespace {
 
-// collections.TransformMap over the given (sorted) keys.
+// collections.TransformMap over the map's keys (all of them, or those of
+// before and after), in sorted order.
 template <typename Process>
-Action TransformMap(const structured::ChangeMap& map, const std::vector<std::string_view>& keys,
-                    const DiffContext& ctx, Process process, std::span<const NamedDiff>* out) {
+Action TransformMap(const structured::ChangeMap& map, bool all_keys, const DiffContext& ctx, Process process,
+                    std::span<const NamedDiff>* out) {
   Action current = Action::kNoOp;
   if (map.before != nullptr && map.after == nullptr) current = Action::kDelete;
   if (map.before == nullptr && map.after != nullptr) current = Action::kCreate;
-  ArenaList<NamedDiff> elements(ctx.arena, keys.size());
-  for (std::string_view key : keys) {
+  ArenaList<NamedDiff> elements(ctx.arena, map.KeyBound(all_keys));
+  map.ForEachKey(all_keys, [&](std::string_view key) {
     Change value = map.GetChild(key, ctx);
     if (!value.relevant_attributes.MatchesPartial()) value = value.AsNoOp();
     Diff d = process(value);
     elements.push_back(NamedDiff{key, d});
     current = CompareActions(current, d.action);
-  }
+  });
   *out = elements.span();
   return current;
 }
@@ -31,7 +32,7 @@ Diff ComputeAttributeDiffAsMap(const Change& change, const stream::CtyType& elem
   structured::ChangeMap map = change.AsMap();
   std::span<const NamedDiff> elements;
   Action current = TransformMap(
-      map, map.AllKeys(), ctx,
+      map, /*all_keys=*/true, ctx,
       [&](const Change& value) { return ComputeDiffForType(value, &element, ctx); }, &elements);
   return Diff{renderers::Map(ctx.arena, elements), current, change.replace_paths.Matches()};
 }
@@ -43,7 +44,7 @@ Diff ComputeAttributeDiffAsNestedMap(const Change& change,
   stream::NestedType single{attributes, stream::NestingMode::kSingle, "single"};
   std::span<const NamedDiff> elements;
   Action current = TransformMap(
-      map, map.ExplicitKeys(), ctx,
+      map, /*all_keys=*/false, ctx,
       [&](const Change& value) { return ComputeDiffForNestedAttribute(value, single, ctx); }, &elements);
   return Diff{renderers::NestedMap(ctx.arena, elements), current, change.replace_paths.Matches()};
 }
@@ -52,7 +53,7 @@ Action ComputeBlockDiffsAsMap(const Change& change, const stream::Block& block,
                               const DiffContext& ctx, std::span<const NamedDiff>* out) {
   structured::ChangeMap map = change.AsMap();
   return TransformMap(
-      map, map.ExplicitKeys(), ctx,
+      map, /*all_keys=*/false, ctx,
       [&](const Change& value) { return ComputeDiffForBlock(value, block, ctx); }, out);
 }
 

@@ -59,6 +59,16 @@ size_t LowerBound(const JsonValue* m, std::string_view key) {
   return lo;
 }
 
+// JsonDeepEqual, with the primitives most values are answered inline: short
+// strings compared by words, not by a call to memcmp.
+inline bool PrimitiveOrDeepEqual(const JsonValue* a, const JsonValue* b) {
+  if (a == b) return true;
+  if (a == nullptr || b == nullptr || a->kind != b->kind) return false;
+  if (a->IsString() && a->size <= 64) return stream::KeyEqual(a->text(), b->text());
+  if (a->IsBool()) return a->boolean == b->boolean;
+  return stream::JsonDeepEqual(a, b);
+}
+
 // getFromGenericSlice
 const JsonValue* FromSlice(const JsonValue* s, long ix, bool* present) {
   *present = s != nullptr && ix >= 0 && static_cast<size_t>(ix) < s->size;
@@ -79,7 +89,7 @@ Action Change::CalculateAction() const {
   if ((after == nullptr && !after_explicit) && (before != nullptr || before_explicit)) {
     return Action::kDelete;
   }
-  if (stream::JsonDeepEqual(before, after) && after_explicit == before_explicit &&
+  if (PrimitiveOrDeepEqual(before, after) && after_explicit == before_explicit &&
       IsAfterSensitive() == IsBeforeSensitive()) {
     return Action::kNoOp;
   }
