@@ -100,6 +100,9 @@ inline Diff AsDiff(const Change& change, const DiffRenderer* renderer) {
 const stream::JsonValue* ChildUnknown(std::span<const stream::NamedAttribute> attributes,
                                       buffer::Arena* arena);
 
+// The length of a value viewed as a slice (genericToSlice): 0 unless an array.
+inline size_t SliceLen(const stream::JsonValue* v) { return v != nullptr && v->IsArray() ? v->size : 0; }
+
 // A list built in the arena, where the diff tree it becomes part of lives:
 // no heap allocation per node (a std::vector would be copied there after
 // all). `capacity` is an upper bound where the caller knows one; beyond it

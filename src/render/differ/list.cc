@@ -21,8 +21,7 @@ void ProcessNestedList(const Change& change, const DiffContext& ctx, Process pro
 
 // How many elements processNestedList visits: the longer list's length.
 size_t NestedListLength(const Change& change) {
-  structured::ChangeSlice slice = change.AsSlice();
-  return std::max(slice.BeforeLen(), slice.AfterLen());
+  return std::max(SliceLen(change.before), SliceLen(change.after));
 }
 
 }  // namespace

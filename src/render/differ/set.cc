@@ -114,10 +114,7 @@ void ProcessSet(const Change& change, const DiffContext& ctx, Process process) {
 
 // How many elements processSet yields at most: every before element, and
 // every after element unclaimed.
-size_t SetLength(const Change& change) {
-  structured::ChangeSlice slice = change.AsSlice();
-  return slice.BeforeLen() + slice.AfterLen();
-}
+size_t SetLength(const Change& change) { return SliceLen(change.before) + SliceLen(change.after); }
 
 }  // namespace
 

@@ -19,10 +19,10 @@ void AppendUnchanged(std::string* out, std::string_view keyword, size_t count,
 }
 
 void AppendWarningLine(std::string* out, const Diff& diff, int indent, const RenderOpts& opts) {
-  std::string warning;
-  if (!diff.Warning(indent, opts, &warning)) return;
-  AppendIndent(out, indent);
-  out->append(warning);
+  // Warnings only append, and are rare: written in place, indented after.
+  const size_t at = out->size();
+  if (!diff.Warning(indent, opts, out)) return;
+  out->insert(at, static_cast<size_t>(indent) * 4, ' ');
   out->push_back('\n');
 }
 
