@@ -90,6 +90,9 @@ struct Diff {
 struct NamedDiff {
   std::string_view name;
   Diff diff;
+  // The schema says the name is a plain identifier (stream::Named*::plain_name),
+  // printed as it is; false says only "not known".
+  bool plain_name = false;
 };
 
 class DiffRenderer {

@@ -63,8 +63,7 @@ Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffCo
   structured::ChangeMap value = change.AsMap();
   const bool write_only_inherits = ctx.flavor->write_only_inherits_parent_action;
 
-  std::vector<NamedDiff> attributes;
-  attributes.reserve(block.attributes.size());
+  ArenaList<NamedDiff> attributes(ctx.arena, block.attributes.size());
   // OpenTofu diffs the write-only attributes in a second pass, with the
   // action the others have decided; Terraform after the nested blocks.
   ChildHits hits;
@@ -73,18 +72,19 @@ Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffCo
       if (attr.attribute->write_only != (pass == 1)) continue;
       Diff d;
       if (!DiffChildAttribute(value, attr, current, ctx, &hits, &d)) continue;
-      attributes.push_back(NamedDiff{attr.name, d});
+      attributes.push_back(NamedDiff{attr.name, d, attr.plain_name});
       current = CompareActions(current, d.action);
     }
   }
 
-  std::vector<BlockGroup> groups;
+  ArenaList<BlockGroup> groups(ctx.arena, block.block_types.size());
   for (const stream::NamedBlockType& bt : block.block_types) {
     Change child = value.GetChild(bt.name, ctx);
     hits.Count(child);
     if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
     BlockGroup g;
     g.name = bt.name;
+    g.plain_name = bt.plain_name;
     g.before_sensitive = child.IsBeforeSensitive();
     g.after_sensitive = child.IsAfterSensitive();
     g.replace = child.replace_paths.Matches();
@@ -111,21 +111,21 @@ Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffCo
     switch (bt.block_type->nesting) {
       case stream::NestingMode::kSet:
       case stream::NestingMode::kList: {
-        std::vector<Diff> diffs;
+        std::span<const Diff> diffs;
         bool is_set = bt.block_type->nesting == stream::NestingMode::kSet;
         action = is_set ? ComputeBlockDiffsAsSet(child, nested, ctx, &diffs)
                         : ComputeBlockDiffsAsList(child, nested, ctx, &diffs);
         if (action == Action::kNoOp && both_null) continue;
         g.nesting = is_set ? BlockNesting::kSet : BlockNesting::kList;
-        g.elements = CopyToArena(diffs, ctx.arena);
+        g.elements = diffs;
         break;
       }
       case stream::NestingMode::kMap: {
-        std::vector<NamedDiff> diffs;
+        std::span<const NamedDiff> diffs;
         action = ComputeBlockDiffsAsMap(child, nested, ctx, &diffs);
         if (action == Action::kNoOp && both_null) continue;
         g.nesting = BlockNesting::kMap;
-        g.map_elements = CopyToArena(diffs, ctx.arena);
+        g.map_elements = diffs;
         break;
       }
       case stream::NestingMode::kSingle:
@@ -161,13 +161,13 @@ Diff ComputeDiffForBlock(Change change, const stream::Block& block, const DiffCo
   if (!write_only_inherits) {
     for (const stream::NamedAttribute& attr : block.attributes) {
       if (!attr.attribute->write_only) continue;
-      attributes.push_back(NamedDiff{attr.name, ComputeDiffForWriteOnlyAttribute(change, current, ctx)});
+      attributes.push_back(
+          NamedDiff{attr.name, ComputeDiffForWriteOnlyAttribute(change, current, ctx), attr.plain_name});
     }
   }
-  std::sort(attributes.begin(), attributes.end(),
-            [](const NamedDiff& a, const NamedDiff& b) { return a.name < b.name; });
+  SortByName(&attributes);
 
-  return Diff{renderers::Block(ctx.arena, CopyToArena(attributes, ctx.arena), CopyToArena(groups, ctx.arena)),
+  return Diff{renderers::Block(ctx.arena, attributes.span(), groups.span()),
               current, change.replace_paths.Matches()};
 }
 

@@ -20,7 +20,7 @@ Diff ComputeDiffForBlock(structured::Change change, const stream::Block& block,
 Diff ComputeDiffForAttribute(const structured::Change& change, const stream::Attribute& attribute,
                              const DiffContext& ctx, Action parent_action = Action::kNoOp);
 // `type` nullptr stands for cty.NilType.
-Diff ComputeDiffForType(structured::Change change, const stream::CtyType* type,
+Diff ComputeDiffForType(const structured::Change& change, const stream::CtyType* type,
                         const DiffContext& ctx);
 Diff ComputeDiffForOutput(const structured::Change& change, const DiffContext& ctx);
 

@@ -1,6 +1,8 @@
 // Declarations shared between the differ's files; not part of its interface.
 #pragma once
 
+#include <algorithm>
+#include <new>
 #include <span>
 #include <vector>
 
@@ -47,12 +49,13 @@ Diff ComputeAttributeDiffAsTuple(const Change& change, std::span<const stream::C
                                  const DiffContext& ctx);
 
 // Nested blocks: the element diffs and the action of the whole group.
+// `out` in ctx.arena.
 Action ComputeBlockDiffsAsList(const Change& change, const stream::Block& block,
-                               const DiffContext& ctx, std::vector<Diff>* out);
+                               const DiffContext& ctx, std::span<const Diff>* out);
 Action ComputeBlockDiffsAsSet(const Change& change, const stream::Block& block,
-                              const DiffContext& ctx, std::vector<Diff>* out);
+                              const DiffContext& ctx, std::span<const Diff>* out);
 Action ComputeBlockDiffsAsMap(const Change& change, const stream::Block& block,
-                              const DiffContext& ctx, std::vector<NamedDiff>* out);
+                              const DiffContext& ctx, std::span<const NamedDiff>* out);
 
 // Non-null children found while a block's or object's children are looked
 // up in its schema's order, so that members the schema lacks cost nothing to
@@ -97,11 +100,50 @@ inline Diff AsDiff(const Change& change, const DiffRenderer* renderer) {
 const stream::JsonValue* ChildUnknown(std::span<const stream::NamedAttribute> attributes,
                                       buffer::Arena* arena);
 
+// The length of a value viewed as a slice (genericToSlice): 0 unless an array.
+inline size_t SliceLen(const stream::JsonValue* v) { return v != nullptr && v->IsArray() ? v->size : 0; }
+
+// A list built in the arena, where the diff tree it becomes part of lives:
+// no heap allocation per node (a std::vector would be copied there after
+// all). `capacity` is an upper bound where the caller knows one; beyond it
+// the list moves to a larger array (the arena keeps the old one).
 template <typename T>
-std::span<const T> CopyToArena(const std::vector<T>& v, buffer::Arena* arena) {
-  T* p = arena->NewArray<T>(v.size());
-  for (size_t i = 0; i < v.size(); ++i) p[i] = v[i];
-  return {p, v.size()};
+class ArenaList {
+ public:
+  ArenaList(buffer::Arena* arena, size_t capacity) : arena_(arena), capacity_(capacity) {
+    data_ = static_cast<T*>(arena_->Allocate(sizeof(T) * capacity_, alignof(T)));
+  }
+  void push_back(const T& v) {
+    if (size_ == capacity_) Grow();
+    new (data_ + size_++) T(v);
+  }
+  T* begin() { return data_; }
+  T* end() { return data_ + size_; }
+  size_t size() const { return size_; }
+  std::span<const T> span() const { return {data_, size_}; }
+
+ private:
+  void Grow() {
+    const size_t capacity = capacity_ < 4 ? 8 : 2 * capacity_;
+    T* data = static_cast<T*>(arena_->Allocate(sizeof(T) * capacity, alignof(T)));
+    for (size_t i = 0; i < size_; ++i) new (data + i) T(data_[i]);
+    data_ = data;
+    capacity_ = capacity;
+  }
+
+  buffer::Arena* arena_;
+  T* data_;
+  size_t size_ = 0;
+  size_t capacity_;
+};
+
+// Sorts a block's or object's children by name. They come in the schema's
+// order, sorted already, unless write-only ones were listed after the
+// others; names are unique, so skipping the sort of a sorted list changes
+// nothing.
+inline void SortByName(ArenaList<NamedDiff>* diffs) {
+  auto by_name = [](const NamedDiff& a, const NamedDiff& b) { return stream::KeyLess(a.name, b.name); };
+  if (!std::is_sorted(diffs->begin(), diffs->end(), by_name)) std::sort(diffs->begin(), diffs->end(), by_name);
 }
 
 }  // namespace tfstream::render::differ

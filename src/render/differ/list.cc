@@ -19,6 +19,11 @@ void ProcessNestedList(const Change& change, const DiffContext& ctx, Process pro
   }
 }
 
+// How many elements processNestedList visits: the longer list's length.
+size_t NestedListLength(const Change& change) {
+  return std::max(SliceLen(change.before), SliceLen(change.after));
+}
+
 }  // namespace
 
 Diff ComputeAttributeDiffAsList(const Change& change, const stream::CtyType& element,
@@ -29,7 +34,7 @@ Diff ComputeAttributeDiffAsList(const Change& change, const stream::CtyType& ele
   if (slice.before == nullptr && slice.after != nullptr) current = Action::kCreate;
   const bool is_obj = element.kind == stream::CtyType::Kind::kObject;
   const bool multiline_pairs = ctx.flavor->list_pairs_multiline_strings;
-  std::vector<Diff> elements;
+  ArenaList<Diff> elements(ctx.arena, slice.BeforeLen() + slice.AfterLen());
   collections::ProcessJsonSlice(
       slice.before, slice.after,
       [&](size_t b, size_t a) {
@@ -45,14 +50,13 @@ Diff ComputeAttributeDiffAsList(const Change& change, const stream::CtyType& ele
         elements.push_back(d);
         current = CompareActions(current, d.action);
       });
-  return Diff{renderers::List(ctx.arena, CopyToArena(elements, ctx.arena)), current,
-              change.replace_paths.Matches()};
+  return Diff{renderers::List(ctx.arena, elements.span()), current, change.replace_paths.Matches()};
 }
 
 Diff ComputeAttributeDiffAsNestedList(const Change& change,
                                       std::span<const stream::NamedAttribute> attributes,
                                       const DiffContext& ctx) {
-  std::vector<Diff> elements;
+  ArenaList<Diff> elements(ctx.arena, NestedListLength(change));
   Action current = change.GetDefaultActionForIteration();
   stream::NestedType single{attributes, stream::NestingMode::kSingle, "single"};
   ProcessNestedList(change, ctx, [&](const Change& value) {
@@ -60,24 +64,25 @@ Diff ComputeAttributeDiffAsNestedList(const Change& change,
     elements.push_back(d);
     current = CompareActions(current, d.action);
   });
-  return Diff{renderers::NestedList(ctx.arena, CopyToArena(elements, ctx.arena)), current,
-              change.replace_paths.Matches()};
+  return Diff{renderers::NestedList(ctx.arena, elements.span()), current, change.replace_paths.Matches()};
 }
 
 Action ComputeBlockDiffsAsList(const Change& change, const stream::Block& block,
-                               const DiffContext& ctx, std::vector<Diff>* out) {
+                               const DiffContext& ctx, std::span<const Diff>* out) {
   Action current = change.GetDefaultActionForIteration();
+  ArenaList<Diff> elements(ctx.arena, NestedListLength(change));
   ProcessNestedList(change, ctx, [&](const Change& value) {
     Diff d = ComputeDiffForBlock(value, block, ctx);
-    out->push_back(d);
+    elements.push_back(d);
     current = CompareActions(current, d.action);
   });
+  *out = elements.span();
   return current;
 }
 
 Diff ComputeAttributeDiffAsTuple(const Change& change, std::span<const stream::CtyType* const> types,
                                  const DiffContext& ctx) {
-  std::vector<Diff> elements;
+  ArenaList<Diff> elements(ctx.arena, types.size());
   Action current = change.GetDefaultActionForIteration();
   structured::ChangeSlice slice = change.AsSlice();
   for (size_t ix = 0; ix < types.size(); ++ix) {
@@ -87,8 +92,7 @@ Diff ComputeAttributeDiffAsTuple(const Change& change, std::span<const stream::C
     elements.push_back(d);
     current = CompareActions(current, d.action);
   }
-  return Diff{renderers::List(ctx.arena, CopyToArena(elements, ctx.arena)), current,
-              change.replace_paths.Matches()};
+  return Diff{renderers::List(ctx.arena, elements.span()), current, change.replace_paths.Matches()};
 }
 
 }  // namespace tfstream::render::differ

@@ -5,20 +5,23 @@
 namespace tfstream::render::differ {
 namespace {
 
-// collections.TransformMap over the given (sorted) keys.
+// collections.TransformMap over the map's keys (all of them, or those of
+// before and after), in sorted order.
 template <typename Process>
-Action TransformMap(const structured::ChangeMap& map, const std::vector<std::string_view>& keys,
-                    const DiffContext& ctx, Process process, std::vector<NamedDiff>* out) {
+Action TransformMap(const structured::ChangeMap& map, bool all_keys, const DiffContext& ctx, Process process,
+                    std::span<const NamedDiff>* out) {
   Action current = Action::kNoOp;
   if (map.before != nullptr && map.after == nullptr) current = Action::kDelete;
   if (map.before == nullptr && map.after != nullptr) current = Action::kCreate;
-  for (std::string_view key : keys) {
+  ArenaList<NamedDiff> elements(ctx.arena, map.KeyBound(all_keys));
+  map.ForEachKey(all_keys, [&](std::string_view key) {
     Change value = map.GetChild(key, ctx);
     if (!value.relevant_attributes.MatchesPartial()) value = value.AsNoOp();
     Diff d = process(value);
-    out->push_back(NamedDiff{key, d});
+    elements.push_back(NamedDiff{key, d});
     current = CompareActions(current, d.action);
-  }
+  });
+  *out = elements.span();
   return current;
 }
 
@@ -27,12 +30,11 @@ Action TransformMap(const structured::ChangeMap& map, const std::vector<std::str
 Diff ComputeAttributeDiffAsMap(const Change& change, const stream::CtyType& element,
                                const DiffContext& ctx) {
   structured::ChangeMap map = change.AsMap();
-  std::vector<NamedDiff> elements;
+  std::span<const NamedDiff> elements;
   Action current = TransformMap(
-      map, map.AllKeys(), ctx,
+      map, /*all_keys=*/true, ctx,
       [&](const Change& value) { return ComputeDiffForType(value, &element, ctx); }, &elements);
-  return Diff{renderers::Map(ctx.arena, CopyToArena(elements, ctx.arena)), current,
-              change.replace_paths.Matches()};
+  return Diff{renderers::Map(ctx.arena, elements), current, change.replace_paths.Matches()};
 }
 
 Diff ComputeAttributeDiffAsNestedMap(const Change& change,
@@ -40,19 +42,18 @@ Diff ComputeAttributeDiffAsNestedMap(const Change& change,
                                      const DiffContext& ctx) {
   structured::ChangeMap map = change.AsMap();
   stream::NestedType single{attributes, stream::NestingMode::kSingle, "single"};
-  std::vector<NamedDiff> elements;
+  std::span<const NamedDiff> elements;
   Action current = TransformMap(
-      map, map.ExplicitKeys(), ctx,
+      map, /*all_keys=*/false, ctx,
       [&](const Change& value) { return ComputeDiffForNestedAttribute(value, single, ctx); }, &elements);
-  return Diff{renderers::NestedMap(ctx.arena, CopyToArena(elements, ctx.arena)), current,
-              change.replace_paths.Matches()};
+  return Diff{renderers::NestedMap(ctx.arena, elements), current, change.replace_paths.Matches()};
 }
 
 Action ComputeBlockDiffsAsMap(const Change& change, const stream::Block& block,
-                              const DiffContext& ctx, std::vector<NamedDiff>* out) {
+                              const DiffContext& ctx, std::span<const NamedDiff>* out) {
   structured::ChangeMap map = change.AsMap();
   return TransformMap(
-      map, map.ExplicitKeys(), ctx,
+      map, /*all_keys=*/false, ctx,
       [&](const Change& value) { return ComputeDiffForBlock(value, block, ctx); }, out);
 }
 

@@ -16,7 +16,7 @@ namespace {
 // "write-only last").
 template <typename Attr, typename Compute>
 Action ProcessObject(const Change& v, std::span<const Attr> attributes, bool (*is_write_only)(const Attr&),
-                     Compute compute, const DiffContext& ctx, std::vector<NamedDiff>* out) {
+                     Compute compute, const DiffContext& ctx, ArenaList<NamedDiff>* out) {
   structured::ChangeMap map = v.AsMap();
   Action current = v.GetDefaultActionForIteration();
   const bool write_only_like_others = ctx.flavor->write_only_inherits_parent_action;
@@ -37,7 +37,7 @@ Action ProcessObject(const Change& v, std::span<const Attr> attributes, bool (*i
         if (d.action == Action::kNoOp && value.before == nullptr && value.after == nullptr) continue;
         current = CompareActions(current, d.action);
       }
-      out->push_back(NamedDiff{attr.name, d});
+      out->push_back(NamedDiff{attr.name, d, attr.plain_name});
     }
   }
   NoteUnknownMembers(
@@ -46,7 +46,7 @@ Action ProcessObject(const Change& v, std::span<const Attr> attributes, bool (*i
         return std::any_of(attributes.begin(), attributes.end(), [name](const Attr& a) { return a.name == name; });
       },
       ctx);
-  std::sort(out->begin(), out->end(), [](const NamedDiff& a, const NamedDiff& b) { return a.name < b.name; });
+  SortByName(out);
   return current;
 }
 
@@ -57,21 +57,20 @@ bool AttributeWriteOnly(const stream::NamedAttribute& a) { return a.attribute->w
 
 Diff ComputeAttributeDiffAsObject(const Change& change, std::span<const stream::NamedCtyType> attributes,
                                   const DiffContext& ctx) {
-  std::vector<NamedDiff> diffs;
+  ArenaList<NamedDiff> diffs(ctx.arena, attributes.size());
   Action action = ProcessObject<stream::NamedCtyType>(
       change, attributes, NeverWriteOnly,
       [&](const Change& value, const stream::NamedCtyType& attr, Action) {
         return ComputeDiffForType(value, attr.type, ctx);
       },
       ctx, &diffs);
-  return Diff{renderers::Object(ctx.arena, CopyToArena(diffs, ctx.arena)), action,
-              change.replace_paths.Matches()};
+  return Diff{renderers::Object(ctx.arena, diffs.span()), action, change.replace_paths.Matches()};
 }
 
 Diff ComputeAttributeDiffAsNestedObject(const Change& change,
                                         std::span<const stream::NamedAttribute> attributes,
                                         const DiffContext& ctx) {
-  std::vector<NamedDiff> diffs;
+  ArenaList<NamedDiff> diffs(ctx.arena, attributes.size());
   Action action = ProcessObject<stream::NamedAttribute>(
       change, attributes, AttributeWriteOnly,
       [&](const Change& value, const stream::NamedAttribute& attr, Action current) {
@@ -81,8 +80,7 @@ Diff ComputeAttributeDiffAsNestedObject(const Change& change,
         return ComputeDiffForAttribute(value, *attr.attribute, ctx, current);
       },
       ctx, &diffs);
-  return Diff{renderers::NestedObject(ctx.arena, CopyToArena(diffs, ctx.arena)), action,
-              change.replace_paths.Matches()};
+  return Diff{renderers::NestedObject(ctx.arena, diffs.span()), action, change.replace_paths.Matches()};
 }
 
 }  // namespace tfstream::render::differ

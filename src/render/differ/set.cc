@@ -5,6 +5,7 @@
 // still-unclaimed after element equal to it (value, sensitivity, known-ness);
 // the last one claimed becomes its partner and the others vanish from the
 // output. Unclaimed after elements follow as creations.
+#include <algorithm>
 #include <unordered_map>
 
 #include "render/differ/internal.h"
@@ -17,17 +18,14 @@ const stream::JsonValue* At(const stream::JsonValue* array, size_t i) {
   return array != nullptr && i < array->size ? array->items[i] : nullptr;
 }
 
-template <typename Process>
-void ProcessSet(const Change& change, const DiffContext& ctx, Process process) {
-  structured::ChangeSlice slice = change.AsSlice();
+// Pairs the elements of a larger set: equal values share a hash, so only the
+// after elements with the before element's hash (taken in index order) can
+// match. An unchanged set (a state's, a no-op's) is one array before and
+// after: its hashes are taken once.
+void PairByHash(const structured::ChangeSlice& slice, long* partner_of_before, bool* claimed,
+                const DiffContext& ctx) {
   const size_t nb = slice.BeforeLen(), na = slice.AfterLen();
-  std::vector<long> partner_of_before(nb, -1);
-  std::vector<bool> claimed(na, false);
-  // Go compares every pair; equal values share a hash, so only the after
-  // elements with the before element's hash (taken in index order) can
-  // match. An unchanged set (a state's, a no-op's) is one array before and
-  // after: its hashes are taken once.
-  std::vector<uint64_t> after_hash(na);
+  uint64_t* after_hash = static_cast<uint64_t*>(ctx.arena->Allocate(sizeof(uint64_t) * na, alignof(uint64_t)));
   for (size_t jx = 0; jx < na; ++jx) after_hash[jx] = stream::JsonHash(At(slice.after, jx));
   auto before_hash = [&](size_t ix) {
     return slice.before == slice.after ? after_hash[ix] : stream::JsonHash(At(slice.before, ix));
@@ -67,6 +65,38 @@ void ProcessSet(const Change& change, const DiffContext& ctx, Process process) {
       bucket.resize(kept);
     }
   }
+}
+
+template <typename Process>
+void ProcessSet(const Change& change, const DiffContext& ctx, Process process) {
+  structured::ChangeSlice slice = change.AsSlice();
+  const size_t nb = slice.BeforeLen(), na = slice.AfterLen();
+  // Scratch in the arena, which the resource's diff tree is dropped with.
+  long* partner_of_before = static_cast<long*>(ctx.arena->Allocate(sizeof(long) * nb, alignof(long)));
+  std::fill_n(partner_of_before, nb, -1L);
+  bool* claimed = static_cast<bool*>(ctx.arena->Allocate(na, alignof(bool)));
+  std::fill_n(claimed, na, false);
+  // Go compares every pair. A small set is compared so, without hashes: a
+  // comparison of two different elements stops at their first difference,
+  // where hashing reads all of both.
+  constexpr size_t kUnhashedPairs = 16;
+  if (nb * na <= kUnhashedPairs) {
+    for (size_t ix = 0; ix < nb; ++ix) {
+      const stream::JsonValue* b = At(slice.before, ix);
+      const bool before_sensitive = stream::IsTrue(At(slice.before_sensitive, ix));
+      for (size_t jx = 0; jx < na; ++jx) {
+        if (claimed[jx]) continue;
+        if (stream::JsonDeepEqual(b, At(slice.after, jx)) &&
+            before_sensitive == stream::IsTrue(At(slice.after_sensitive, jx)) &&
+            !stream::IsTrue(At(slice.unknown, jx))) {
+          partner_of_before[ix] = static_cast<long>(jx);
+          claimed[jx] = true;
+        }
+      }
+    }
+  } else {
+    PairByHash(slice, partner_of_before, claimed, ctx);
+  }
   auto child_at = [&](long b, long a) {
     Change c = slice.GetChild(b, a, ctx);
     c.relevant_attributes = structured::Matcher::Always();
@@ -82,25 +112,28 @@ void ProcessSet(const Change& change, const DiffContext& ctx, Process process) {
   }
 }
 
+// How many elements processSet yields at most: every before element, and
+// every after element unclaimed.
+size_t SetLength(const Change& change) { return SliceLen(change.before) + SliceLen(change.after); }
+
 }  // namespace
 
 Diff ComputeAttributeDiffAsSet(const Change& change, const stream::CtyType& element,
                                const DiffContext& ctx) {
-  std::vector<Diff> elements;
+  ArenaList<Diff> elements(ctx.arena, SetLength(change));
   Action current = change.GetDefaultActionForIteration();
   ProcessSet(change, ctx, [&](const Change& value) {
     Diff d = ComputeDiffForType(value, &element, ctx);
     elements.push_back(d);
     current = CompareActions(current, d.action);
   });
-  return Diff{renderers::Set(ctx.arena, CopyToArena(elements, ctx.arena)), current,
-              change.replace_paths.Matches()};
+  return Diff{renderers::Set(ctx.arena, elements.span()), current, change.replace_paths.Matches()};
 }
 
 Diff ComputeAttributeDiffAsNestedSet(const Change& change,
                                      std::span<const stream::NamedAttribute> attributes,
                                      const DiffContext& ctx) {
-  std::vector<Diff> elements;
+  ArenaList<Diff> elements(ctx.arena, SetLength(change));
   Action current = change.GetDefaultActionForIteration();
   stream::NestedType single{attributes, stream::NestingMode::kSingle, "single"};
   ProcessSet(change, ctx, [&](const Change& value) {
@@ -108,18 +141,19 @@ Diff ComputeAttributeDiffAsNestedSet(const Change& change,
     elements.push_back(d);
     current = CompareActions(current, d.action);
   });
-  return Diff{renderers::NestedSet(ctx.arena, CopyToArena(elements, ctx.arena)), current,
-              change.replace_paths.Matches()};
+  return Diff{renderers::NestedSet(ctx.arena, elements.span()), current, change.replace_paths.Matches()};
 }
 
 Action ComputeBlockDiffsAsSet(const Change& change, const stream::Block& block,
-                              const DiffContext& ctx, std::vector<Diff>* out) {
+                              const DiffContext& ctx, std::span<const Diff>* out) {
   Action current = change.GetDefaultActionForIteration();
+  ArenaList<Diff> elements(ctx.arena, SetLength(change));
   ProcessSet(change, ctx, [&](const Change& value) {
     Diff d = ComputeDiffForBlock(value, block, ctx);
-    out->push_back(d);
+    elements.push_back(d);
     current = CompareActions(current, d.action);
   });
+  *out = elements.span();
   return current;
 }
 

@@ -36,11 +36,29 @@ const stream::JsonValue* ChildUnknown(std::span<const stream::NamedAttribute> at
   return v;
 }
 
-Diff ComputeDiffForType(Change change, const CtyType* type, const DiffContext& ctx) {
-  if (!change.non_legacy_schema && !ctx.flavor->empty_strings_null_in_block_attributes) {
-    // The legacy SDK cannot tell empty strings from null.
-    FoldEmptyStrings(&change);
+namespace {
+
+Diff ComputeDiffForFoldedType(const Change& change, const CtyType* type, const DiffContext& ctx);
+
+bool IsEmptyString(const stream::JsonValue* v) { return v != nullptr && v->IsString() && v->size == 0; }
+
+}  // namespace
+
+Diff ComputeDiffForType(const Change& change, const CtyType* type, const DiffContext& ctx) {
+  if (!change.non_legacy_schema && !ctx.flavor->empty_strings_null_in_block_attributes &&
+      (IsEmptyString(change.before) || IsEmptyString(change.after))) {
+    // The legacy SDK cannot tell empty strings from null. Copied only then:
+    // the change is large and nearly never folded.
+    Change folded = change;
+    FoldEmptyStrings(&folded);
+    return ComputeDiffForFoldedType(folded, type, ctx);
   }
+  return ComputeDiffForFoldedType(change, type, ctx);
+}
+
+namespace {
+
+Diff ComputeDiffForFoldedType(const Change& change, const CtyType* type, const DiffContext& ctx) {
   Diff out;
   if (structured::CheckForSensitive(
           change, [&](const Change& v) { return ComputeDiffForType(v, type, ctx); },
@@ -81,6 +99,8 @@ Diff ComputeDiffForType(Change change, const CtyType* type, const DiffContext& c
   }
   return ComputeDiffForOutput(change, ctx);
 }
+
+}  // namespace
 
 Diff ComputeDiffForOutput(const Change& change, const DiffContext& ctx) {
   Diff out;

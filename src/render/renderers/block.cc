@@ -55,7 +55,12 @@ void BlockRenderer::RenderHuman(const Diff& diff, int indent, const RenderOpts& 
     AppendWarningLine(out, attribute.diff, indent + 1, important ? important_opts : opts);
     AppendIndent(out, indent + 1);
     AppendActionSymbol(out, attribute.diff.action, aopts);
-    AppendPadded(out, important ? attribute.name : escaped[i], max_len);
+    if (important || attribute.plain_name) {
+      // id, name and tags, printed raw, are plain too.
+      AppendPaddedPlain(out, important ? attribute.name : escaped[i], max_len);
+    } else {
+      AppendPadded(out, escaped[i], max_len);
+    }
     out->append(" = ");
     attribute.diff.RenderHuman(indent + 1, aopts, out);
     out->push_back('\n');
@@ -95,7 +100,11 @@ void BlockRenderer::RenderHuman(const Diff& diff, int indent, const RenderOpts& 
       AppendWarningLine(out, d, indent + 1, block_opts);
       AppendIndent(out, indent + 1);
       AppendActionSymbol(out, d.action, block_opts);
-      AppendAttributeName(out, group.name, QuoteUnicode(*opts.flavor));
+      if (group.plain_name) {
+        out->append(group.name);
+      } else {
+        AppendAttributeName(out, group.name, QuoteUnicode(*opts.flavor));
+      }
       out->append(map_key);
       out->push_back(' ');
       d.RenderHuman(indent + 1, block_opts, out);

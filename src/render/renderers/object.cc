@@ -53,7 +53,11 @@ class ObjectRenderer final : public DiffRenderer {
       AppendWarningLine(out, attribute, indent + 1, wopts);
       AppendIndent(out, indent + 1);
       AppendActionSymbol(out, attribute.action, *aopts);
-      AppendPadded(out, escaped[i], max_len);
+      if (attributes_[i].plain_name) {
+        AppendPaddedPlain(out, escaped[i], max_len);
+      } else {
+        AppendPadded(out, escaped[i], max_len);
+      }
       out->append(" = ");
       attribute.RenderHuman(indent + 1, *aopts, out);
       out->push_back('\n');

@@ -53,6 +53,7 @@ struct BlockGroup {
   bool before_sensitive = false;
   bool after_sensitive = false;
   bool unknown = false;
+  bool plain_name = false;  // as NamedDiff::plain_name
 };
 
 // `groups` sorted by name.

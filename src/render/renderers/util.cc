@@ -19,10 +19,10 @@ void AppendUnchanged(std::string* out, std::string_view keyword, size_t count,
 }
 
 void AppendWarningLine(std::string* out, const Diff& diff, int indent, const RenderOpts& opts) {
-  std::string warning;
-  if (!diff.Warning(indent, opts, &warning)) return;
-  AppendIndent(out, indent);
-  out->append(warning);
+  // Warnings only append, and are rare: written in place, indented after.
+  const size_t at = out->size();
+  if (!diff.Warning(indent, opts, out)) return;
+  out->insert(at, static_cast<size_t>(indent) * 4, ' ');
   out->push_back('\n');
 }
 
@@ -57,16 +57,20 @@ std::string EscapedAttributeName(std::string_view name, text::GoUnicode unicode)
 }
 
 EscapedNames::EscapedNames(std::span<const NamedDiff> attributes, text::GoUnicode unicode)
-    : names_(attributes.size()) {
+    : attributes_(attributes) {
   for (size_t i = 0; i < attributes.size(); ++i) {
     std::string_view name = attributes[i].name;
-    if (!text::IsValidHclIdentifier(name)) {
-      if (quoted_.empty()) quoted_.reserve(attributes.size() - i);
+    if (!attributes[i].plain_name && !text::IsValidHclIdentifier(name)) {
+      if (quoted_.empty()) {
+        quoted_.reserve(attributes.size() - i);
+        names_.resize(attributes.size());
+        for (size_t k = 0; k < i; ++k) names_[k] = attributes[k].name;
+      }
       quoted_.emplace_back();
       text::AppendGoQuoted(quoted_.back(), name, unicode);
       name = quoted_.back();
     }
-    names_[i] = name;
+    if (!names_.empty()) names_[i] = name;
     if (name.size() > max_len_) max_len_ = name.size();
   }
 }
@@ -75,6 +79,13 @@ std::string HclEscapeString(std::string_view s, text::GoUnicode unicode) { retur
 
 void AppendPadded(std::string* out, std::string_view s, size_t width) {
   text::AppendPaddedRight(*out, s, width);
+}
+
+void AppendPaddedPlain(std::string* out, std::string_view s, size_t width) {
+  constexpr size_t kMaxWidth = 1000000;  // above it fmt pads nothing (AppendPaddedRight)
+  if (width > kMaxWidth) return text::AppendPaddedRight(*out, s, width);
+  out->append(s);
+  if (width > s.size()) out->append(width - s.size(), ' ');
 }
 
 }  // namespace tfstream::render::renderers

@@ -62,10 +62,13 @@ std::string EscapedAttributeName(std::string_view name, text::GoUnicode unicode)
 class EscapedNames {
  public:
   EscapedNames(std::span<const NamedDiff> attributes, text::GoUnicode unicode);
-  std::string_view operator[](size_t i) const { return names_[i]; }
+  std::string_view operator[](size_t i) const { return names_.empty() ? attributes_[i].name : names_[i]; }
   size_t max_len() const { return max_len_; }
 
  private:
+  std::span<const NamedDiff> attributes_;
+  // Only when some name is quoted (else the names are the attributes'):
+  // every name, the quoted ones viewing quoted_.
   std::vector<std::string_view> names_;
   std::vector<std::string> quoted_;  // reserved before the first push: names_ point into it
   size_t max_len_ = 0;
@@ -84,5 +87,8 @@ inline text::GoUnicode QuoteUnicode(const Flavor& f) {
 
 // fmt's "%-*s": pads to `width` runes although widths are measured in bytes.
 void AppendPadded(std::string* out, std::string_view s, size_t width);
+// AppendPadded for a name known to be one rune a byte (a plain identifier):
+// no runes to count.
+void AppendPaddedPlain(std::string* out, std::string_view s, size_t width);
 
 }  // namespace tfstream::render::renderers

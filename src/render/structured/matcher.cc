@@ -49,8 +49,8 @@ bool Matcher::AppendSingle(const JsonValue* path, buffer::Arena* arena) {
   return true;
 }
 
-bool Matcher::Matches() const {
-  if (always_) return true;
+// Matches() once there are paths: one of them has no step left.
+bool Matcher::AnyPathEnds() const {
   for (size_t i = 0; i < count_; ++i) {
     if (paths_[i].size == 0) return true;
   }

@@ -45,7 +45,7 @@ class Matcher {
   // AppendSingle: adds one path (a JSON array or null). False if not an array.
   bool AppendSingle(const stream::JsonValue* path, buffer::Arena* arena);
 
-  bool Matches() const;
+  bool Matches() const { return always_ || (count_ > 0 && AnyPathEnds()); }
   bool MatchesPartial() const { return always_ || count_ > 0; }
   size_t path_count() const { return count_; }
 
@@ -69,6 +69,7 @@ class Matcher {
   }
 
  private:
+  bool AnyPathEnds() const;
   Matcher ChildWithKey(std::string_view key, const DiffContext& ctx) const;
   Matcher ChildWithIndex(long index, const DiffContext& ctx) const;
   template <typename Pred>

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <utility>
 
 namespace tfstream::render::text {
@@ -91,10 +92,10 @@ void Colorize::AppendColor(std::string& out, std::string_view v) const {
   size_t copied = 0;  // v[copied, i) is pending plain text
   size_t i = 0;
   while (i < v.size()) {
-    if (v[i] != '[') {
-      ++i;
-      continue;
-    }
+    // Most of the text is plain: jump to the next '['.
+    const void* bracket = std::memchr(v.data() + i, '[', v.size() - i);
+    if (bracket == nullptr) break;
+    i = static_cast<size_t>(static_cast<const char*>(bracket) - v.data());
     size_t end = i + 1;
     while (end < v.size() && IsNameByte(static_cast<unsigned char>(v[end]))) ++end;
     if (end == i + 1 || end >= v.size() || v[end] != ']') {

@@ -47,6 +47,30 @@ size_t PlainAsciiRun(std::string_view s) {
     const unsigned mask = NotPlainMask(v);
     if (mask != 0) return i + static_cast<size_t>(__builtin_ctz(mask));
   }
+  if (i < n) {
+    // The last r < 16 bytes, most of a short string: the sixteen bytes that
+    // end s when there are so many (overlapping bytes already found plain),
+    // else gathered by two overlapping loads, never past s.
+    const size_t r = n - i;
+    unsigned mask;
+    if (n >= 16) {
+      mask = NotPlainMask(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + n - 16))) >> (16 - r);
+    } else {
+      alignas(16) unsigned char tail[16] = {};
+      if (r >= 8) {
+        std::memcpy(tail, p + i, 8);
+        std::memcpy(tail + r - 8, p + n - 8, 8);
+      } else if (r >= 4) {
+        std::memcpy(tail, p + i, 4);
+        std::memcpy(tail + r - 4, p + n - 4, 4);
+      } else {
+        for (size_t k = 0; k < r; ++k) tail[k] = p[i + k];
+      }
+      mask = NotPlainMask(_mm_load_si128(reinterpret_cast<const __m128i*>(tail))) & ((1u << r) - 1);
+    }
+    return mask == 0 ? n : i + static_cast<size_t>(__builtin_ctz(mask));
+  }
+  return i;
 #endif
   for (; i < n; ++i) {
     const unsigned char c = p[i];
