@@ -149,6 +149,24 @@ int32_t GetU4(const unsigned char* p, size_t n) {
 
 bool IsSurrogate(int32_t r) { return r >= 0xD800 && r < 0xE000; }
 
+// The \uXXXX escape at p[0], as Go's unquote reads it: a surrogate pair is
+// one rune, a lone or mismatched surrogate U+FFFD. Writes it at *d and
+// returns the bytes it took (6 or 12), or 0 when it is malformed.
+[[gnu::always_inline]] inline size_t DecodeUnicodeEscape(const unsigned char* p, size_t n, char** d) {
+  int32_t r = GetU4(p, n);
+  if (r < 0) return 0;
+  if (IsSurrogate(r)) {
+    const int32_t r2 = GetU4(p + 6, n - 6);
+    if (r < 0xDC00 && r2 >= 0xDC00 && r2 < 0xE000) {
+      *d = EncodeUtf8(*d, 0x10000 + ((char32_t(r - 0xD800) << 10) | char32_t(r2 - 0xDC00)));
+      return 12;
+    }
+    r = kReplacement;  // lone or mismatched surrogate
+  }
+  *d = EncodeUtf8(*d, static_cast<char32_t>(r));
+  return 6;
+}
+
 // The escapes of one byte after the backslash, by that byte: what each
 // stands for, or 0.
 struct SimpleEscapes {
@@ -214,19 +232,9 @@ bool DecodeGoJsonString(std::string_view raw, std::string* out) {
         case 'r': *d++ = '\r'; i += 2; break;
         case 't': *d++ = '\t'; i += 2; break;
         case 'u': {
-          int32_t r = GetU4(p + i, n - i);
-          if (r < 0) return false;
-          i += 6;
-          if (IsSurrogate(r)) {
-            const int32_t r2 = GetU4(p + i, n - i);
-            if (r < 0xDC00 && r2 >= 0xDC00 && r2 < 0xE000) {
-              d = EncodeUtf8(d, 0x10000 + ((char32_t(r - 0xD800) << 10) | char32_t(r2 - 0xDC00)));
-              i += 6;
-              break;
-            }
-            r = kReplacement;  // lone or mismatched surrogate
-          }
-          d = EncodeUtf8(d, static_cast<char32_t>(r));
+          const size_t took = DecodeUnicodeEscape(p + i, n - i, &d);
+          if (took == 0) return false;
+          i += took;
           break;
         }
         default:
@@ -306,19 +314,9 @@ bool DecodeGoJsonStringToQuote(std::string_view text, std::string* buffer, std::
         continue;
       }
       if (p[i + 1] != 'u') return false;  // includes \' which unquote alone would accept
-      int32_t r = GetU4(p + i, n - i);
-      if (r < 0) return false;
-      i += 6;
-      if (IsSurrogate(r)) {
-        const int32_t r2 = GetU4(p + i, n - i);
-        if (r < 0xDC00 && r2 >= 0xDC00 && r2 < 0xE000) {
-          d = EncodeUtf8(d, 0x10000 + ((char32_t(r - 0xD800) << 10) | char32_t(r2 - 0xDC00)));
-          i += 6;
-          continue;
-        }
-        r = kReplacement;  // lone or mismatched surrogate
-      }
-      d = EncodeUtf8(d, static_cast<char32_t>(r));
+      const size_t took = DecodeUnicodeEscape(p + i, n - i, &d);
+      if (took == 0) return false;
+      i += took;
     } else if (c < 0x80) {
       return false;  // a control byte
     } else {
