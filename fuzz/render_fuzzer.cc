@@ -1,6 +1,7 @@
 // Fuzzes the whole render path as main.cc drives it: forms::RenderPlan on
 // one renderer-shaped document (provider_schemas embedded; a plan, as text
-// or one in four as Markdown, or a state rendered with --state), output through an
+// or one in four as Markdown, or a state rendered with --state, one in two
+// at --jobs 2 with its pre-scan split), output through an
 // OutputSink into /dev/null, on a thread with a large stack. Options (colour,
 // mode, width, quality, automation) are derived from a hash of the input so
 // that each unit renders deterministically. Checks, besides memory safety:
@@ -74,6 +75,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const bool as_state = state_like ? ((h >> 9) & 3) != 0 : ((h >> 9) & 3) == 0;
   u.options.document = as_state ? tfstream::DocumentKind::kState : tfstream::DocumentKind::kPlan;
   u.options.show_sensitive = (h >> 11) & 1;
+  // One state in two at --jobs 2 with the pre-scan's split forced: a second
+  // thread reads half of a module's array, taken over only where the first
+  // lands on its element exactly (state_scan.cc), and compared with one
+  // thread's facts under the cross-check.
+  if (as_state && ((h >> 14) & 1) != 0) {
+    u.options.jobs = 2;
+    u.options.split_min_bytes = 0;
+  }
   // One plan in four as Markdown (never coloured): it validates the whole
   // document first and then reads its trees without yajl
   // (stream::ParseValidatedJsonTree), under the tree cross-check.
