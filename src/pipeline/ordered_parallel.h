@@ -18,49 +18,10 @@
 
 namespace tfstream::pipeline {
 
-// A thread with a stack large enough for the differ's recursion over the
-// deepest values JSON allows (10000 levels); std::thread gives 8 MiB. When the
-// thread cannot be created (no address space for the stack, a thread limit),
-// started() is false and nothing runs: RunOrdered then does the work on the
-// threads it has, or on the calling thread (whose stack main.cc made large),
-// never on a smaller stack, and without taking address space the heap needs.
-class DeepStackThread {
- public:
-  static constexpr size_t kStackBytes = size_t{512} << 20;  // reserved, touched only as used
-  using CreateFn = int (*)(pthread_t*, const pthread_attr_t*, void* (*)(void*), void*);
-  // pthread_create; tests substitute a failing one.
-  static inline CreateFn create = &pthread_create;
-
-  explicit DeepStackThread(std::function<void()> fn) : fn_(std::move(fn)) {
-    pthread_attr_t attr;
-    if (!StackFitsAddressSpace(kStackBytes) || pthread_attr_init(&attr) != 0) return;
-    started_ = pthread_attr_setstacksize(&attr, kStackBytes) == 0 &&
-               create(&thread_, &attr, &DeepStackThread::Run, this) == 0;
-    pthread_attr_destroy(&attr);
-  }
-  DeepStackThread(const DeepStackThread&) = delete;
-  DeepStackThread& operator=(const DeepStackThread&) = delete;
-  ~DeepStackThread() { Join(); }
-
-  bool started() const { return started_; }
-
-  void Join() {
-    if (started_) {
-      pthread_join(thread_, nullptr);
-      started_ = false;
-    }
-  }
-
- private:
-  static void* Run(void* self) {
-    static_cast<DeepStackThread*>(self)->fn_();
-    return nullptr;
-  }
-
-  std::function<void()> fn_;
-  pthread_t thread_{};
-  bool started_ = false;
-};
+// DeepStackThread (base/large_stack.h): RunOrdered's workers; when one cannot
+// be created, the work runs on the threads it has, or on the calling thread
+// (whose stack main.cc made large), never on a smaller stack.
+using tfstream::DeepStackThread;
 
 // produce(push):        on the calling thread; calls push(Item) per item in
 //                       order and returns a Status (push returns false when

@@ -15,6 +15,7 @@
 #include <thread>
 #include <utility>
 
+#include "base/large_stack.h"
 #include "stream/json_tree_check.h"
 #include "stream/json_value.h"
 #include "stream/pre_scan_split.h"
@@ -267,7 +268,7 @@ class SplitRun {
   ~SplitRun() {
     Drop();
     for (const std::unique_ptr<Share>& share : dropped_) {
-      if (share->thread.joinable()) share->thread.join();
+      share->thread->Join();
     }
   }
 
@@ -303,7 +304,10 @@ class SplitRun {
     size_t end = 0;  // just past the array's ']'
     StateFacts tally;  // resource_count, opentofu_sign, needed_schemas
     bool repeated_structure = false, unusual = false, resources_after_children = false;
-    std::thread thread;
+    // On a deep stack: reading a child module recurses once per nesting
+    // level (up to about 5000 in JSON's 10000), past std::thread's 8 MiB
+    // under some limits.
+    std::unique_ptr<DeepStackThread> thread;
   };
   void Read(Share* share) const;
   // Where the share starts (kNone: nowhere), once its second thread has
@@ -344,11 +348,8 @@ void SplitRun::Opened(size_t array, size_t pos, bool resources, int nesting) {
   share->resources = resources;
   share->nesting = nesting;
   share->from = std::max(pos, config_->guess_from != 0 ? config_->guess_from : pos + (doc_.size() - pos) / 2);
-  try {
-    share->thread = std::thread([this, s = share.get()] { Read(s); });
-  } catch (const std::system_error&) {
-    return;  // no thread to spare: the pass reads alone
-  }
+  share->thread = std::make_unique<DeepStackThread>([this, s = share.get()] { Read(s); });
+  if (!share->thread->started()) return;  // no thread to spare: the pass reads alone
   ++config_->started;
   share_ = std::move(share);
 }
@@ -465,7 +466,7 @@ bool SplitRun::AtElement(JsonScanner* s, size_t array, WalkPass* pass) {
   if (s->pos() < start) return false;
   // Exactly there: what the second thread read from here on is what this
   // pass would read.
-  share_->thread.join();
+  share_->thread->Join();
   if (!share_->ok) {
     Drop();  // an error (found again by the pass) or a stop
     return false;

@@ -122,4 +122,19 @@ deep_module_plan 1000 deep_modules_1000.json
 tf --summary --group-by module deep_modules_1000.json
 result deep/modules-1000-grouped "$([ "$RC" = 0 ] && [ "$(grep -c '^ *module\.m' "$W/out")" = 1000 ] && echo 1 || echo 0)" "$(describe_run)"
 
+# --- a state's child modules nested 4900 deep, its pre-scan split -----------------
+# At --jobs 2 a second thread reads half of a module array; each nested module
+# is one level of its recursion. 30 chains of 4900 modules (5 MB, the split
+# forced at any size): it must run on a deep stack, not std::thread's, and find
+# what one thread finds. Run with a 1 MiB stack limit, under which a thread of
+# the default size overflowed.
+$PYTHON -S -c "
+chain = '{\"resources\":[],\"child_modules\":[' * 4900 + '{\"resources\":[]}' + ']}' * 4900
+print('{\"format_version\":\"1.0\",\"values\":{\"root_module\":{\"resources\":[],\"child_modules\":[' + ','.join([chain] * 30) + ']}}}')" >deep_state_modules.json
+( ulimit -s 1024; TFSTREAM_CROSS_CHECK=1 TFSTREAM_SPLIT_MIN_BYTES=0 timeout -k 5 "$RUN_TIMEOUT" "$TFSTREAM" --state --no-color --jobs 2 deep_state_modules.json >"$W/out2" 2>"$W/err2"; echo $? >"$W/rc2" )
+tf --state --no-color --jobs 1 deep_state_modules.json
+result deep/state-modules-4900-split \
+  "$([ "$(cat "$W/rc2")" = "$RC" ] && [ "$RC" = 0 ] && cmp -s "$W/out" "$W/out2" && cmp -s "$W/err" "$W/err2" && echo 1 || echo 0)" \
+  "-j2 split exit $(cat "$W/rc2") ($(head -c 200 "$W/err2")), -j1 $(describe_run)"
+
 finish
