@@ -22,16 +22,8 @@ namespace {
 constexpr char kLowerHex[] = "0123456789abcdef";
 
 #if defined(__SSE2__)
-// One bit per byte of v that is not plain: a quote, a backslash, DEL, or
-// below 0x20 by a signed compare (bytes 0x80..0xff are negative, so they
-// count as control bytes do).
-inline unsigned NotPlainMask(__m128i v) {
-  __m128i quote = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
-  __m128i slash = _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'));
-  __m128i del = _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f));
-  __m128i low = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
-  return static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, slash), _mm_or_si128(del, low))));
-}
+using go_quote_simd::LoadShort;
+using go_quote_simd::NotPlainMask;
 #endif
 
 // The length of the run of printable ASCII other than '"' and '\\' that s
@@ -56,17 +48,7 @@ size_t PlainAsciiRun(std::string_view s) {
     if (n >= 16) {
       mask = NotPlainMask(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + n - 16))) >> (16 - r);
     } else {
-      alignas(16) unsigned char tail[16] = {};
-      if (r >= 8) {
-        std::memcpy(tail, p + i, 8);
-        std::memcpy(tail + r - 8, p + n - 8, 8);
-      } else if (r >= 4) {
-        std::memcpy(tail, p + i, 4);
-        std::memcpy(tail + r - 4, p + n - 4, 4);
-      } else {
-        for (size_t k = 0; k < r; ++k) tail[k] = p[i + k];
-      }
-      mask = NotPlainMask(_mm_load_si128(reinterpret_cast<const __m128i*>(tail))) & ((1u << r) - 1);
+      mask = NotPlainMask(LoadShort(s.data() + i, r)) & ((1u << r) - 1);
     }
     return mask == 0 ? n : i + static_cast<size_t>(__builtin_ctz(mask));
   }
@@ -205,17 +187,7 @@ char* WriteGoQuotedLine(char* p, std::string_view s, GoUnicode unicode) {
       // overlapping loads (never past s), stored whole, kept up to the
       // first that is not plain.
       const size_t r = n - i;
-      alignas(16) char tail[16] = {};
-      if (r >= 8) {
-        std::memcpy(tail, q + i, 8);
-        std::memcpy(tail + r - 8, q + n - 8, 8);
-      } else if (r >= 4) {
-        std::memcpy(tail, q + i, 4);
-        std::memcpy(tail + r - 4, q + n - 4, 4);
-      } else {
-        for (size_t k = 0; k < r; ++k) tail[k] = q[i + k];
-      }
-      __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(tail));
+      __m128i v = LoadShort(q + i, r);
       _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
       const unsigned mask = NotPlainMask(v) & ((1u << r) - 1);
       const size_t k = mask == 0 ? r : static_cast<size_t>(__builtin_ctz(mask));

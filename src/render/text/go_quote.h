@@ -39,20 +39,47 @@ char* WriteGoQuotedLine(char* p, std::string_view s, GoUnicode unicode = GoUnico
 // writer may store past its end.
 inline size_t GoQuotedLineRoom(size_t n) { return 4 * n + 2 + 16; }
 
+#if defined(__SSE2__)
+// The vector pieces %q's writers share (go_quote.cc, WriteGoQuotedShortPlain).
+namespace go_quote_simd {
+
+// One bit per byte of v that is not plain: a quote, a backslash, DEL, or
+// below 0x20 by a signed compare (bytes 0x80..0xff are negative, so they
+// count as control bytes do).
+inline unsigned NotPlainMask(__m128i v) {
+  const __m128i quote = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
+  const __m128i slash = _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'));
+  const __m128i del = _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f));
+  const __m128i low = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
+  return static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, slash), _mm_or_si128(del, low))));
+}
+
+// The r < 16 bytes at q in a vector, zero after them: gathered by two
+// overlapping loads, never reading past q + r.
+inline __m128i LoadShort(const char* q, size_t r) {
+  alignas(16) char bytes[16] = {};
+  if (r >= 8) {
+    std::memcpy(bytes, q, 8);
+    std::memcpy(bytes + r - 8, q + r - 8, 8);
+  } else if (r >= 4) {
+    std::memcpy(bytes, q, 4);
+    std::memcpy(bytes + r - 4, q + r - 4, 4);
+  } else {
+    for (size_t k = 0; k < r; ++k) bytes[k] = q[k];
+  }
+  return _mm_load_si128(reinterpret_cast<const __m128i*>(bytes));
+}
+
+}  // namespace go_quote_simd
+#endif
+
 // WriteGoQuotedLine of a string shorter than 32 bytes, every one printable
 // ASCII but '"' and '\\' (which %q leaves as they are), inline: the common
 // short value. Returns nullptr, having written nothing that counts, for any
 // other string. Same room as WriteGoQuotedLine.
 inline char* WriteGoQuotedShortPlain(char* p, std::string_view s) {
 #if defined(__SSE2__)
-  // Not plain: a quote, a backslash, DEL, or below 0x20 by a signed
-  // compare (0x80..0xff are negative).
-  auto not_plain = [](__m128i v) {
-    const __m128i bad = _mm_or_si128(
-        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
-        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f)), _mm_cmplt_epi8(v, _mm_set1_epi8(0x20))));
-    return static_cast<unsigned>(_mm_movemask_epi8(bad));
-  };
+  using go_quote_simd::NotPlainMask;
   const size_t n = s.size();
   const char* q = s.data();
   if (n >= 16) {
@@ -60,26 +87,15 @@ inline char* WriteGoQuotedShortPlain(char* p, std::string_view s) {
     // Two overlapping blocks: the first sixteen bytes and the last.
     const __m128i head = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
     const __m128i tail = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q + n - 16));
-    if ((not_plain(head) | not_plain(tail)) != 0) return nullptr;
+    if ((NotPlainMask(head) | NotPlainMask(tail)) != 0) return nullptr;
     *p = '"';
     _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 1), head);
     _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 1 + n - 16), tail);
     p[n + 1] = '"';
     return p + n + 2;
   }
-  // Gathered by two overlapping loads (never past s), into a vector.
-  alignas(16) char bytes[16] = {};
-  if (n >= 8) {
-    std::memcpy(bytes, q, 8);
-    std::memcpy(bytes + n - 8, q + n - 8, 8);
-  } else if (n >= 4) {
-    std::memcpy(bytes, q, 4);
-    std::memcpy(bytes + n - 4, q + n - 4, 4);
-  } else {
-    for (size_t k = 0; k < n; ++k) bytes[k] = q[k];
-  }
-  const __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(bytes));
-  if ((not_plain(v) & ((1u << n) - 1)) != 0) return nullptr;
+  const __m128i v = go_quote_simd::LoadShort(q, n);
+  if ((NotPlainMask(v) & ((1u << n) - 1)) != 0) return nullptr;
   *p = '"';
   _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 1), v);
   p[n + 1] = '"';
