@@ -23,10 +23,4 @@ enum class SpoolCopy { kFastest, kReadWrite };
 Status CopyToSpool(int in, const std::string& label, int out, const std::function<void(uint64_t)>& written,
                    SpoolCopy how = SpoolCopy::kFastest);
 
-// The pipe's buffer enlarged to 1 MiB, or to /proc/sys/fs/pipe-max-size
-// when that is smaller; never shrunk. Returns the size it has afterwards
-// (0 when `fd` is not a pipe). Failure is no error: the copy works with
-// any size, only with more wake-ups.
-int EnlargePipe(int fd);
-
 }  // namespace tfstream::buffer

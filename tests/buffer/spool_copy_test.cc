@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <vector>
 
+#include "buffer/pipe_size.h"
 #include "buffer/unnamed_file.h"
 
 using tfstream::buffer::CopyToSpool;

@@ -165,6 +165,42 @@ EOF
 result stdout/non-blocking-pipe "$(grep -qx 'stdout 0 True ' nonblock.txt && echo 1 || echo 0)" "$(tr '\n' '|' <nonblock.txt)"
 result stdin/non-blocking-pipe "$(grep -qx 'stdin 0 True ' nonblock.txt && echo 1 || echo 0)" "$(tr '\n' '|' <nonblock.txt)"
 
+# Standard output a pipe: enlarged to 1 MiB (or pipe-max-size), so that a
+# reader takes whole batches in one turn (buffer/pipe_size.h); the text is
+# the same as into a file, and a socket is left as it is.
+$PYTHON -S - "$TFSTREAM" "$BIG" <<'EOF' >pipesize.txt 2>&1
+import fcntl, os, socket, subprocess, sys
+tfstream, plan = sys.argv[1], sys.argv[2]
+want = subprocess.run([tfstream, "--no-color", plan], capture_output=True).stdout
+try:
+    limit = int(open("/proc/sys/fs/pipe-max-size").read())
+except OSError:
+    limit = 1 << 20
+r, w = os.pipe()
+before = fcntl.fcntl(r, fcntl.F_GETPIPE_SZ)
+p = subprocess.Popen([tfstream, "--no-color", plan], stdout=w)
+os.close(w)
+got = b""
+while True:
+    chunk = os.read(r, 1 << 16)
+    if not chunk:
+        break
+    got += chunk
+print("pipe", p.wait(), before, fcntl.fcntl(r, fcntl.F_GETPIPE_SZ) == min(1 << 20, limit), got == want)
+a, b = socket.socketpair()
+p = subprocess.Popen([tfstream, "--no-color", plan], stdout=b.fileno())
+b.close()
+got = b""
+while True:
+    chunk = a.recv(1 << 16)
+    if not chunk:
+        break
+    got += chunk
+print("socket", p.wait(), got == want)
+EOF
+result stdout/pipe-enlarged "$(grep -qx 'pipe 0 65536 True True' pipesize.txt && echo 1 || echo 0)" "$(tr '\n' '|' <pipesize.txt)"
+result stdout/socket-as-is "$(grep -qx 'socket 0 True' pipesize.txt && echo 1 || echo 0)" "$(tr '\n' '|' <pipesize.txt)"
+
 # Standard input a socket (as a service manager or a CI runner may leave it):
 # splice cannot move it into the spool, read/write does; a plan, and a state
 # (pre-scanned as it arrives), in odd-sized pieces, the same text as from a file.
