@@ -6,7 +6,9 @@
 // or the end of the text), building through the same TreeAssembler as the
 // yajl-driven builder, so the two differ only in tokenising and decoding.
 //
-// Strings: the body is scanned 16 bytes at a time for its closing quote. One
+// Strings: the body is scanned 16 bytes at a time for the first quote,
+// backslash or byte >= 0x80; a key takes its KeyPrefix from the same block,
+// which tells the assembler whether an object comes sorted. One
 // without a backslash or a byte >= 0x80 is its own value, in place; with
 // bytes >= 0x80 only, it is in place too unless Go's decoding would change it
 // (invalid UTF-8: NeedsGoJsonDecoding); with a backslash it is decoded from
@@ -18,6 +20,7 @@
 #include <emmintrin.h>
 #endif
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -72,15 +75,18 @@ class Reader {
     return static_cast<size_t>(end_ - p) >= n && std::memcmp(p, word, n) == 0;
   }
 
-  // Reads the string token at p (its opening quote): *out is its value.
-  // Returns the end of the token (past its closing quote), or nullptr.
-  // Inline, so that the cursor stays in a register: most strings are short
-  // and plain.
-  [[gnu::always_inline]] const char* ReadString(const char* p, std::string_view* out);
-  // The rest of ReadString for a body with an escape, at q (the first
-  // backslash), or one whose body[0, q) holds bytes >= 0x80.
-  [[gnu::noinline]] const char* ReadEscaped(const char* body, const char* q, std::string_view* out);
-  [[gnu::noinline]] const char* ReadNonAscii(const char* body, const char* q, std::string_view* out);
+  // Reads the string token at p (its opening quote): *out is its value,
+  // and for a key (kKey) *prefix its KeyPrefix. Returns the end of the
+  // token (past its closing quote), or nullptr. Inline, so that the cursor
+  // stays in a register: most strings are short and plain.
+  template <bool kKey>
+  [[gnu::always_inline]] const char* ReadString(const char* p, std::string_view* out, uint64_t* prefix);
+  // The rest of ReadString where body[0, q) is plain ASCII and *q is a
+  // backslash or a byte >= 0x80. Sets *prefix for keys and values alike.
+  [[gnu::noinline]] const char* ReadUnusual(const char* body, const char* q, std::string_view* out,
+                                            uint64_t* prefix);
+  // The rest of ReadString for a body with an escape, decoded from its start.
+  const char* ReadEscaped(const char* body, std::string_view* out);
   bool Decode(std::string_view raw, std::string_view* out);
 
   const char* begin_;
@@ -91,45 +97,80 @@ class Reader {
   detail::TreeAssembler tree_;
 };
 
-inline const char* Reader::ReadString(const char* p, std::string_view* out) {
+template <bool kKey>
+inline const char* Reader::ReadString(const char* p, std::string_view* out, uint64_t* prefix) {
   const char* const body = p + 1;
   const char* q = body;
-  uint32_t high = 0;  // bytes >= 0x80 seen before the quote
 #if defined(__SSE2__)
+  // One mask of the bytes that end a plain run: quotes, backslashes and
+  // bytes >= 0x80 (their top bits, as they are).
   const __m128i quote = _mm_set1_epi8('"');
   const __m128i slash = _mm_set1_epi8('\\');
-  while (end_ - q >= 16) {
+  if (end_ - q >= 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-    const uint32_t quotes = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)));
-    const uint32_t hits = quotes | static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, slash)));
-    const uint32_t top = static_cast<uint32_t>(_mm_movemask_epi8(v));
-    if (hits == 0) {
-      high |= top;
-      q += 16;
-      continue;
+    const uint32_t stops = static_cast<uint32_t>(
+        _mm_movemask_epi8(_mm_or_si128(v, _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, slash)))));
+    if (stops != 0) [[likely]] {
+      const unsigned k = static_cast<unsigned>(__builtin_ctz(stops));
+      if (q[k] != '"') return ReadUnusual(body, q + k, out, prefix);
+      *out = std::string_view(body, k);
+      if constexpr (kKey) {
+        uint64_t eight = static_cast<uint64_t>(_mm_cvtsi128_si64(v));
+        if constexpr (std::endian::native == std::endian::little) eight = __builtin_bswap64(eight);
+        *prefix = detail::KeyPrefixOfLoaded(eight, k);
+      }
+      return q + k + 1;
     }
-    const unsigned k = static_cast<unsigned>(__builtin_ctz(hits));
-    q += k;
-    if (((quotes >> k) & 1) == 0) return ReadEscaped(body, q, out);
-    high |= top & ((uint32_t{1} << k) - 1);
-    goto closed;
+    q += 16;
+    while (end_ - q >= 16) {
+      const __m128i w = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+      const uint32_t more = static_cast<uint32_t>(
+          _mm_movemask_epi8(_mm_or_si128(w, _mm_or_si128(_mm_cmpeq_epi8(w, quote), _mm_cmpeq_epi8(w, slash)))));
+      if (more == 0) {
+        q += 16;
+        continue;
+      }
+      q += __builtin_ctz(more);
+      if (*q != '"') return ReadUnusual(body, q, out, prefix);
+      *out = std::string_view(body, static_cast<size_t>(q - body));
+      if constexpr (kKey) *prefix = key_compare::Load8(body);  // 16 bytes or more
+      return q + 1;
+    }
   }
 #endif
   for (;; ++q) {
     if (q == end_) return nullptr;
-    if (*q == '"') break;
-    if (*q == '\\') return ReadEscaped(body, q, out);
-    high |= static_cast<unsigned char>(*q) & 0x80;
+    const unsigned char c = static_cast<unsigned char>(*q);
+    if (c == '"') break;
+    if (c == '\\' || c >= 0x80) return ReadUnusual(body, q, out, prefix);
   }
-#if defined(__SSE2__)
-closed:
-#endif
-  if (high != 0) return ReadNonAscii(body, q, out);
   *out = std::string_view(body, static_cast<size_t>(q - body));
+  if constexpr (kKey) *prefix = detail::KeyPrefix(*out);
   return q + 1;
 }
 
-const char* Reader::ReadNonAscii(const char* body, const char* q, std::string_view* out) {
+const char* Reader::ReadUnusual(const char* body, const char* q, std::string_view* out, uint64_t* prefix) {
+  // A byte >= 0x80 first: the closing quote, unless a backslash comes first.
+#if defined(__SSE2__)
+  while (*q != '\\' && end_ - q >= 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+    const uint32_t hits = static_cast<uint32_t>(_mm_movemask_epi8(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))));
+    if (hits != 0) {
+      q += __builtin_ctz(hits);
+      break;
+    }
+    q += 16;
+  }
+#endif
+  for (; q != end_ && *q != '"'; ++q) {
+    if (*q == '\\') {
+      q = ReadEscaped(body, out);
+      if (q != nullptr) *prefix = detail::KeyPrefix(*out);
+      return q;
+    }
+  }
+  if (q == end_) return nullptr;
   // Valid UTF-8 is its own value; invalid bytes become U+FFFD.
   const std::string_view raw(body, static_cast<size_t>(q - body));
   if (!NeedsGoJsonDecoding(raw)) {
@@ -137,10 +178,11 @@ const char* Reader::ReadNonAscii(const char* body, const char* q, std::string_vi
   } else if (!Decode(raw, out)) {
     return nullptr;
   }
+  *prefix = detail::KeyPrefix(*out);
   return q + 1;
 }
 
-const char* Reader::ReadEscaped(const char* body, const char*, std::string_view* out) {
+const char* Reader::ReadEscaped(const char* body, std::string_view* out) {
   // Found and decoded in one pass, from the body's start (the bytes before
   // the backslash may need Go's decoding too).
   std::string_view decoded;
@@ -186,6 +228,7 @@ bool Reader::Walk(const JsonValue** out) {
   // the assembler, which is told it only where the value is a container
   // (its frame holds it until the container ends).
   std::string_view key;
+  uint64_t prefix;
   // Whitespace where the walk is before the closing bracket (see Read).
   auto skip_space = [this](const char* p) __attribute__((always_inline)) {
     if constexpr (kBounded) return SkipSpace(p);
@@ -219,11 +262,11 @@ value:
       p = skip_space(p + 1);
       if (!at_end(p) && *p == '}') {
         ++p;
-        tree_.EndObject();
+        tree_.EndObjectOfKeys();
         closed();
         goto after_close;
       }
-      goto key;
+      goto first_key;
     case '[':
       if (++depth > max_depth_) return false;
       if (in_object) tree_.Key(key);
@@ -239,7 +282,8 @@ value:
       goto value;
     case '"': {
       std::string_view s;
-      if ((p = ReadString(p, &s)) == nullptr) return false;
+      uint64_t unused;
+      if ((p = ReadString<false>(p, &s, &unused)) == nullptr) return false;
       JsonValue* v = arena_->New<JsonValue>();
       v->kind = JsonKind::kString;
       v->set_text(s);
@@ -273,9 +317,18 @@ value:
       goto after_value;
     }
   }
+first_key:
+  // The first key of an object, then each later one: the assembler is told
+  // their prefixes, which say whether the keys come sorted.
+  if (at_end(p) || *p != '"') return false;
+  if ((p = ReadString<true>(p, &key, &prefix)) == nullptr) return false;
+  tree_.FirstKey(prefix);
+  goto colon;
 key:
   if (at_end(p) || *p != '"') return false;
-  if ((p = ReadString(p, &key)) == nullptr) return false;
+  if ((p = ReadString<true>(p, &key, &prefix)) == nullptr) return false;
+  tree_.NextKey(key, prefix);
+colon:
   p = skip_space(p);
   if (at_end(p) || *p != ':') return false;
   p = skip_space(p + 1);
@@ -300,7 +353,7 @@ separator:
     case '}':
       if (!in_object) return false;
       ++p;
-      tree_.EndObject();
+      tree_.EndObjectOfKeys();
       closed();
       goto after_close;
     case ']':
