@@ -8,9 +8,9 @@ namespace tfstream::stream::detail {
 
 void TreeStacks::Trim() {
   constexpr size_t kKeep = 1 << 16;
-  if (items.capacity() > kKeep) std::vector<const JsonValue*>().swap(items);
-  if (members.capacity() > kKeep) std::vector<JsonMember>().swap(members);
-  if (frames.capacity() > kKeep) std::vector<TreeFrame>().swap(frames);
+  if (items.capacity() > kKeep) items.release();
+  if (members.capacity() > kKeep) members.release();
+  if (frames.capacity() > kKeep) frames.release();
   if (perm.capacity() > kKeep) std::vector<size_t>().swap(perm);
   if (scratch.capacity() > kKeep) std::string().swap(scratch);
 }

@@ -16,10 +16,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <new>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "buffer/arena.h"
@@ -60,14 +62,64 @@ inline uint64_t KeyPrefixOfLoaded(uint64_t eight, size_t n) {
   return n >= 8 ? eight : eight & ~(~uint64_t{0} >> (8 * n));
 }
 
+// A stack of trivially copyable values, for the assembler's frames and
+// children: push_back, back and truncate, each a few instructions (a
+// std::vector's resize() checks for growth, and its size() divides).
+template <typename T>
+class TreeStack {
+  static_assert(std::is_trivially_copyable_v<T>);
+
+ public:
+  TreeStack() = default;
+  TreeStack(const TreeStack&) = delete;
+  TreeStack& operator=(const TreeStack&) = delete;
+  ~TreeStack() { std::free(begin_); }
+
+  void push_back(const T& v) {
+    if (end_ == cap_) [[unlikely]] Grow();
+    *end_++ = v;
+  }
+  T& back() { return end_[-1]; }
+  const T& back() const { return end_[-1]; }
+  void pop_back() { --end_; }
+  bool empty() const { return end_ == begin_; }
+  size_t size() const { return static_cast<size_t>(end_ - begin_); }
+  size_t capacity() const { return static_cast<size_t>(cap_ - begin_); }
+  T* data() { return begin_; }
+  const T* data() const { return begin_; }
+  // Drops the values from index n on. REQUIRES: n <= size().
+  void truncate(size_t n) { end_ = begin_ + n; }
+  void clear() { end_ = begin_; }
+  // Gives the memory back.
+  void release() {
+    std::free(begin_);
+    begin_ = end_ = cap_ = nullptr;
+  }
+
+ private:
+  [[gnu::noinline]] void Grow() {
+    const size_t n = size();
+    const size_t cap = n == 0 ? 64 : 2 * n;
+    T* p = static_cast<T*>(std::realloc(static_cast<void*>(begin_), cap * sizeof(T)));
+    if (p == nullptr) throw std::bad_alloc();
+    begin_ = p;
+    end_ = p + n;
+    cap_ = p + cap;
+  }
+
+  T* begin_ = nullptr;
+  T* end_ = nullptr;
+  T* cap_ = nullptr;
+};
+
 // The assembler's stacks. Kept per thread from one tree to the next
 // (ThreadTreeStacks), so that a worker reading thousands of resources does
 // not grow them again each time; given back when a huge value has made them
 // large (Trim).
 struct TreeStacks {
-  std::vector<TreeFrame> frames;
-  std::vector<const JsonValue*> items;
-  std::vector<JsonMember> members;
+  TreeStack<TreeFrame> frames;
+  TreeStack<const JsonValue*> items;
+  TreeStack<JsonMember> members;
   std::vector<size_t> perm;  // an unsorted object's members, by key
   std::string scratch;       // a string being decoded
 
@@ -163,7 +215,7 @@ class TreeAssembler {
         arena_->Allocate(sizeof(JsonValue) + sizeof(JsonValue*) * n, alignof(JsonValue)));
     const JsonValue** items = reinterpret_cast<const JsonValue**>(v + 1);
     CopyOut(items, st_.items.data() + start, n);
-    st_.items.resize(start);
+    st_.items.truncate(start);
     InitContainer(v, JsonKind::kArray, n);
     v->items = items;
     Value(v);
@@ -203,7 +255,7 @@ class TreeAssembler {
       v->kind = JsonKind::kObject;
       SortMembers(start, v);
     }
-    st_.members.resize(start);
+    st_.members.truncate(start);
     Value(v);
   }
 
