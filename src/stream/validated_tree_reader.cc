@@ -236,6 +236,9 @@ bool Reader::Walk(const JsonValue** out) {
     return p;
   };
   auto at_end = [this](const char* p) __attribute__((always_inline)) { return kBounded && p == end_; };
+  // Compact JSON has no whitespace between tokens: each place that may have
+  // some first looks for the token it expects (or, for a value, takes
+  // whitespace as one more case of the switch) and skips only when needed.
   auto value = [&](const JsonValue* v) __attribute__((always_inline)) {
     if (in_object) {
       tree_.Member(key, v);
@@ -254,17 +257,29 @@ bool Reader::Walk(const JsonValue** out) {
 value:
   if (at_end(p)) return false;
   switch (*p) {
+    case ' ':
+    case '\n':
+    case '\r':
+    case '\t':
+    case '\f':
+    case '\v':
+      p = skip_space(p);
+      goto value;
     case '{':
       if (++depth > max_depth_) return false;
       if (in_object) tree_.Key(key);
       tree_.StartObject();
       in_object = true;
-      p = skip_space(p + 1);
-      if (!at_end(p) && *p == '}') {
-        ++p;
-        tree_.EndObjectOfKeys();
-        closed();
-        goto after_close;
+      ++p;
+      if (at_end(p)) return false;
+      if (*p != '"') {
+        p = skip_space(p);
+        if (!at_end(p) && *p == '}') {
+          ++p;
+          tree_.EndObjectOfKeys();
+          closed();
+          goto after_close;
+        }
       }
       goto first_key;
     case '[':
@@ -272,7 +287,9 @@ value:
       if (in_object) tree_.Key(key);
       tree_.StartArray();
       in_object = false;
-      p = skip_space(p + 1);
+      ++p;
+      if (at_end(p)) return false;
+      if (static_cast<unsigned char>(*p) <= ' ') p = skip_space(p);
       if (!at_end(p) && *p == ']') {
         ++p;
         tree_.EndArray();
@@ -325,31 +342,51 @@ first_key:
   tree_.FirstKey(prefix);
   goto colon;
 key:
-  if (at_end(p) || *p != '"') return false;
+  if (at_end(p)) return false;
+  if (*p != '"') {
+    p = skip_space(p);
+    if (at_end(p) || *p != '"') return false;
+  }
   if ((p = ReadString<true>(p, &key, &prefix)) == nullptr) return false;
   tree_.NextKey(key, prefix);
 colon:
-  p = skip_space(p);
-  if (at_end(p) || *p != ':') return false;
-  p = skip_space(p + 1);
+  if (at_end(p)) return false;
+  if (*p != ':') {
+    p = skip_space(p);
+    if (at_end(p) || *p != ':') return false;
+  }
+  ++p;
   goto value;
 after_value:
   // After a value that is no closing bracket: inside a container, the
   // text goes on (see Read).
   if (depth == 0) goto after_root;
-  p = skip_space(p);
   if (at_end(p)) return false;
   goto separator;
 after_close:
   if (depth == 0) goto after_root;
-  p = SkipSpace(p);
   if (p == end_) return false;
+  if (static_cast<unsigned char>(*p) <= ' ') {
+    p = SkipSpace(p);
+    if (p == end_) return false;
+  }
 separator:
   switch (*p) {
     case ',':
-      p = skip_space(p + 1);
+      ++p;
       if (in_object) goto key;
       goto value;
+    case ' ':
+    case '\n':
+    case '\r':
+    case '\t':
+    case '\f':
+    case '\v':
+      // After a value that is no closing bracket (after_close skipped its
+      // whitespace already).
+      p = skip_space(p);
+      if (at_end(p)) return false;
+      goto separator;
     case '}':
       if (!in_object) return false;
       ++p;
