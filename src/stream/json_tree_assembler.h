@@ -79,6 +79,11 @@ class TreeStack {
     if (end_ == cap_) [[unlikely]] Grow();
     *end_++ = v;
   }
+  // A new top value, left for the caller to set.
+  T& push_slot() {
+    if (end_ == cap_) [[unlikely]] Grow();
+    return *end_++;
+  }
   T& back() { return end_[-1]; }
   const T& back() const { return end_[-1]; }
   void pop_back() { --end_; }
@@ -178,7 +183,9 @@ class TreeAssembler {
   // uses Member() says it only before a container).
   void Key(std::string_view key) { st_.frames.back().pending_key = key; }
 
-  void StartObject() { st_.frames.push_back(TreeFrame{true, false, st_.members.size(), {}, 0}); }
+  // A frame's pending_key is set by Key() before it is read (a container
+  // in an object), its last_prefix by FirstKey() before NextKey() reads it.
+  void StartObject() { StartFrame(true, st_.members.size()); }
   // An object's keys as a caller reads them, before each member's value:
   // its first key's KeyPrefix, then each later key with its KeyPrefix. A
   // caller that says them all may end the object with EndObjectOfKeys,
@@ -205,7 +212,7 @@ class TreeAssembler {
   // EndObject of an object whose every key the caller said (FirstKey, NextKey).
   void EndObjectOfKeys() { EndObjectSorted(!st_.frames.back().unsorted); }
 
-  void StartArray() { st_.frames.push_back(TreeFrame{false, false, st_.items.size(), {}, 0}); }
+  void StartArray() { StartFrame(false, st_.items.size()); }
   void EndArray() {
     const size_t start = st_.frames.back().start;
     st_.frames.pop_back();
@@ -230,6 +237,13 @@ class TreeAssembler {
   std::string& scratch() { return st_.scratch; }
 
  private:
+  void StartFrame(bool is_object, size_t start) {
+    TreeFrame& f = st_.frames.push_slot();
+    f.is_object = is_object;
+    f.unsorted = false;
+    f.start = start;
+  }
+
   static void InitContainer(JsonValue* v, JsonKind kind, size_t n) {
     new (v) JsonValue;
     v->kind = kind;

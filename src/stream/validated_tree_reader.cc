@@ -75,16 +75,21 @@ class Reader {
     return static_cast<size_t>(end_ - p) >= n && std::memcmp(p, word, n) == 0;
   }
 
-  // Reads the string token at p (its opening quote): *out is its value,
-  // and for a key (kKey) *prefix its KeyPrefix. Returns the end of the
-  // token (past its closing quote), or nullptr. Inline, so that the cursor
-  // stays in a register: most strings are short and plain.
+  // A string token read: its end (past its closing quote; nullptr where
+  // it could not be read), its value and, for a key, its KeyPrefix.
+  struct Token {
+    const char* end;
+    std::string_view text;
+    uint64_t prefix;
+  };
+  // Reads the string token at p (its opening quote); for a key (kKey)
+  // also its prefix. Inline and returned by value, so that the cursor and
+  // the value stay in registers: most strings are short and plain.
   template <bool kKey>
-  [[gnu::always_inline]] const char* ReadString(const char* p, std::string_view* out, uint64_t* prefix);
+  [[gnu::always_inline]] Token ReadString(const char* p);
   // The rest of ReadString where body[0, q) is plain ASCII and *q is a
-  // backslash or a byte >= 0x80. Sets *prefix for keys and values alike.
-  [[gnu::noinline]] const char* ReadUnusual(const char* body, const char* q, std::string_view* out,
-                                            uint64_t* prefix);
+  // backslash or a byte >= 0x80. Gives the prefix for keys and values alike.
+  [[gnu::noinline]] Token ReadUnusual(const char* body, const char* q);
   // The rest of ReadString for a body with an escape, decoded from its start.
   const char* ReadEscaped(const char* body, std::string_view* out);
   bool Decode(std::string_view raw, std::string_view* out);
@@ -98,7 +103,7 @@ class Reader {
 };
 
 template <bool kKey>
-inline const char* Reader::ReadString(const char* p, std::string_view* out, uint64_t* prefix) {
+inline Reader::Token Reader::ReadString(const char* p) {
   const char* const body = p + 1;
   const char* q = body;
 #if defined(__SSE2__)
@@ -112,14 +117,14 @@ inline const char* Reader::ReadString(const char* p, std::string_view* out, uint
         _mm_movemask_epi8(_mm_or_si128(v, _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, slash)))));
     if (stops != 0) [[likely]] {
       const unsigned k = static_cast<unsigned>(__builtin_ctz(stops));
-      if (q[k] != '"') return ReadUnusual(body, q + k, out, prefix);
-      *out = std::string_view(body, k);
+      if (q[k] != '"') return ReadUnusual(body, q + k);
+      uint64_t prefix = 0;
       if constexpr (kKey) {
         uint64_t eight = static_cast<uint64_t>(_mm_cvtsi128_si64(v));
         if constexpr (std::endian::native == std::endian::little) eight = __builtin_bswap64(eight);
-        *prefix = detail::KeyPrefixOfLoaded(eight, k);
+        prefix = detail::KeyPrefixOfLoaded(eight, k);
       }
-      return q + k + 1;
+      return Token{q + k + 1, std::string_view(body, k), prefix};
     }
     q += 16;
     while (end_ - q >= 16) {
@@ -131,25 +136,24 @@ inline const char* Reader::ReadString(const char* p, std::string_view* out, uint
         continue;
       }
       q += __builtin_ctz(more);
-      if (*q != '"') return ReadUnusual(body, q, out, prefix);
-      *out = std::string_view(body, static_cast<size_t>(q - body));
-      if constexpr (kKey) *prefix = key_compare::Load8(body);  // 16 bytes or more
-      return q + 1;
+      if (*q != '"') return ReadUnusual(body, q);
+      // 16 bytes or more: the prefix is the first eight.
+      return Token{q + 1, std::string_view(body, static_cast<size_t>(q - body)),
+                   kKey ? key_compare::Load8(body) : 0};
     }
   }
 #endif
   for (;; ++q) {
-    if (q == end_) return nullptr;
+    if (q == end_) return Token{nullptr, {}, 0};
     const unsigned char c = static_cast<unsigned char>(*q);
     if (c == '"') break;
-    if (c == '\\' || c >= 0x80) return ReadUnusual(body, q, out, prefix);
+    if (c == '\\' || c >= 0x80) return ReadUnusual(body, q);
   }
-  *out = std::string_view(body, static_cast<size_t>(q - body));
-  if constexpr (kKey) *prefix = detail::KeyPrefix(*out);
-  return q + 1;
+  const std::string_view text(body, static_cast<size_t>(q - body));
+  return Token{q + 1, text, kKey ? detail::KeyPrefix(text) : 0};
 }
 
-const char* Reader::ReadUnusual(const char* body, const char* q, std::string_view* out, uint64_t* prefix) {
+Reader::Token Reader::ReadUnusual(const char* body, const char* q) {
   // A byte >= 0x80 first: the closing quote, unless a backslash comes first.
 #if defined(__SSE2__)
   while (*q != '\\' && end_ - q >= 16) {
@@ -165,21 +169,17 @@ const char* Reader::ReadUnusual(const char* body, const char* q, std::string_vie
 #endif
   for (; q != end_ && *q != '"'; ++q) {
     if (*q == '\\') {
-      q = ReadEscaped(body, out);
-      if (q != nullptr) *prefix = detail::KeyPrefix(*out);
-      return q;
+      std::string_view text;
+      q = ReadEscaped(body, &text);
+      if (q == nullptr) return Token{nullptr, {}, 0};
+      return Token{q, text, detail::KeyPrefix(text)};
     }
   }
-  if (q == end_) return nullptr;
+  if (q == end_) return Token{nullptr, {}, 0};
   // Valid UTF-8 is its own value; invalid bytes become U+FFFD.
-  const std::string_view raw(body, static_cast<size_t>(q - body));
-  if (!NeedsGoJsonDecoding(raw)) {
-    *out = raw;
-  } else if (!Decode(raw, out)) {
-    return nullptr;
-  }
-  *prefix = detail::KeyPrefix(*out);
-  return q + 1;
+  std::string_view text(body, static_cast<size_t>(q - body));
+  if (NeedsGoJsonDecoding(text) && !Decode(text, &text)) return Token{nullptr, {}, 0};
+  return Token{q + 1, text, detail::KeyPrefix(text)};
 }
 
 const char* Reader::ReadEscaped(const char* body, std::string_view* out) {
@@ -228,7 +228,6 @@ bool Reader::Walk(const JsonValue** out) {
   // the assembler, which is told it only where the value is a container
   // (its frame holds it until the container ends).
   std::string_view key;
-  uint64_t prefix;
   // Whitespace where the walk is before the closing bracket (see Read).
   auto skip_space = [this](const char* p) __attribute__((always_inline)) {
     if constexpr (kBounded) return SkipSpace(p);
@@ -298,9 +297,9 @@ value:
       }
       goto value;
     case '"': {
-      std::string_view s;
-      uint64_t unused;
-      if ((p = ReadString<false>(p, &s, &unused)) == nullptr) return false;
+      const Token t = ReadString<false>(p);
+      if ((p = t.end) == nullptr) return false;
+      const std::string_view s = t.text;
       JsonValue* v = arena_->New<JsonValue>();
       v->kind = JsonKind::kString;
       v->set_text(s);
@@ -338,8 +337,12 @@ first_key:
   // The first key of an object, then each later one: the assembler is told
   // their prefixes, which say whether the keys come sorted.
   if (at_end(p) || *p != '"') return false;
-  if ((p = ReadString<true>(p, &key, &prefix)) == nullptr) return false;
-  tree_.FirstKey(prefix);
+  {
+    const Token t = ReadString<true>(p);
+    if ((p = t.end) == nullptr) return false;
+    key = t.text;
+    tree_.FirstKey(t.prefix);
+  }
   goto colon;
 key:
   if (at_end(p)) return false;
@@ -347,8 +350,12 @@ key:
     p = skip_space(p);
     if (at_end(p) || *p != '"') return false;
   }
-  if ((p = ReadString<true>(p, &key, &prefix)) == nullptr) return false;
-  tree_.NextKey(key, prefix);
+  {
+    const Token t = ReadString<true>(p);
+    if ((p = t.end) == nullptr) return false;
+    key = t.text;
+    tree_.NextKey(key, t.prefix);
+  }
 colon:
   if (at_end(p)) return false;
   if (*p != ':') {
