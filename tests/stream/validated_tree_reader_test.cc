@@ -49,6 +49,17 @@ const JsonValue* ReadBothWays(std::string_view text, Arena* arena) {
   CHECK(SameJsonTree(read, reference, &where));
   INFO("where: " << where);
   REQUIRE(where.empty());
+  // The reader's other build too (SSE2 where the CPU has AVX2).
+  if (tfstream::stream::ValidatedTreeReaderUsesAvx2()) {
+    tfstream::stream::AllowValidatedTreeAvx2(false);
+    const JsonValue* narrow = nullptr;
+    const bool narrow_read = ReadValidatedTree(t, arena, &narrow);
+    tfstream::stream::AllowValidatedTreeAvx2(true);
+    REQUIRE(narrow_read);
+    CHECK(SameJsonTree(narrow, reference, &where));
+    INFO("where (SSE2 build): " << where);
+    REQUIRE(where.empty());
+  }
   const JsonValue* parsed = nullptr;
   REQUIRE(ParseJsonTree(t, 0, arena, &parsed).ok());
   REQUIRE(SameJsonTree(parsed, reference));
@@ -499,5 +510,29 @@ TEST_CASE("validated reader: keys' order is told from their prefixes as they are
                            R"({"0123456789abcdef":1,"0123456789abcdef0":2})"}) {
     INFO(text);
     ReadBothWays(text, &arena);
+  }
+}
+
+TEST_CASE("validated reader: strings of every length around the 16- and 32-byte blocks, a stop at every place",
+          "[tree][reader]") {
+  // Keys and values of 0 to 70 bytes, plain or with an escape, a byte >=
+  // 0x80 or an invalid one at each position; as the text's last token too
+  // (fewer than 16 or 32 bytes left), through both builds (ReadBothWays).
+  Arena arena;
+  for (size_t n = 0; n <= 70; ++n) {
+    std::vector<std::string> bodies = {std::string(n, 'k')};
+    if (n > 0) {
+      for (const char* stop : {"\\\"", "\\u00e9", "\xc3\xa9", "\xff"}) {
+        for (size_t at : {size_t{0}, n / 2, n - 1}) bodies.push_back(std::string(at, 'k') + stop + std::string(n - at - 1, 'v'));
+      }
+    }
+    for (const std::string& b : bodies) {
+      INFO("body: " << b);
+      const std::string q = Quoted(b);
+      ReadBothWays(Cat({"{", q, ":", q, ",", Quoted("z" + b), ":[", q, "]}"}), &arena);
+      ReadBothWays(Cat({"{", Quoted("z" + b), ":1,", q, ":", q, "}"}), &arena);  // unsorted
+      ReadBothWays(Cat({"[", q, "]"}), &arena);
+      ReadBothWays(q, &arena);
+    }
   }
 }
