@@ -212,7 +212,7 @@ later_blocks:
 Reader::Token Reader::ReadUnusual(const char* body, const char* q) {
   // A byte >= 0x80 first: the closing quote, unless a backslash comes first.
 #if defined(__SSE2__)
-  while (*q != '\\' && end_ - q >= 16) {
+  while (end_ - q >= 16 && *q != '\\') {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
     const uint32_t hits = static_cast<uint32_t>(_mm_movemask_epi8(
         _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))));

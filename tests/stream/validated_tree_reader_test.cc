@@ -536,3 +536,26 @@ TEST_CASE("validated reader: strings of every length around the 16- and 32-byte 
     }
   }
 }
+
+TEST_CASE("validated reader: an unclosed string with bytes >= 0x80 is refused, reading nothing past the text",
+          "[tree][reader]") {
+  // The byte >= 0x80 sends the scan to its slow path, which looks for the
+  // quote 16 bytes at a time; the text ends exactly at a block's end, or
+  // inside one, after 0 to 70 bytes (found by json_parser_fuzzer).
+  for (size_t tail = 0; tail <= 70; ++tail) {
+    for (const std::string& lead : {std::string("\""), std::string("[\""), std::string("{\"k\":\""),
+                                     std::string("{\""), std::string("[1,\"abc")}) {
+      const std::string text = lead + "\xc3\xa9" + std::string(tail, 'x');
+      INFO("text: " << text);
+      for (bool wide : {true, false}) {
+        tfstream::stream::AllowValidatedTreeAvx2(wide);
+        Arena arena;
+        const JsonValue* v = nullptr;
+        CHECK_FALSE(ReadValidatedTree(ExactText(text), &arena, &v));
+        size_t end = 0;
+        CHECK_FALSE(tfstream::stream::ReadValidatedTreePrefix(ExactText(text), 100, &arena, &v, &end));
+      }
+      tfstream::stream::AllowValidatedTreeAvx2(true);
+    }
+  }
+}
