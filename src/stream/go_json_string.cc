@@ -288,15 +288,37 @@ bool DecodeGoJsonStringToQuote(std::string_view text, std::string* buffer, std::
       // is not plain.
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
       _mm_storeu_si128(reinterpret_cast<__m128i*>(d), v);
-      const int mask = NotPlainMask(v);
+      uint32_t mask = static_cast<uint32_t>(NotPlainMask(v));
       if (mask == 0) {
         i += 16;
         d += 16;
         continue;
       }
-      const size_t k = static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
-      i += k;
-      d += k;
+      // The block's stops one after another while they are one-letter
+      // escapes (JSON text inside a string: \" every few bytes), from the
+      // block's mask: after each, the bytes that follow are stored again
+      // one place earlier. At most 16 bytes are written past the room
+      // checked above, and a step below at most 4 after them.
+      const size_t base = i;
+      bool block_done = false;
+      while (true) {
+        const size_t at = base + static_cast<size_t>(__builtin_ctz(mask));
+        d += at - i;
+        i = at;
+        if (p[i] != '\\' || i + 1 >= n) break;
+        const char simple = kSimpleEscapes.decoded[p[i + 1]];
+        if (simple == 0) break;
+        *d++ = simple;
+        i += 2;
+        mask &= ~uint32_t{0} << (i - base);  // the escape's own bytes are done
+        if (mask == 0 || n - i < 16) {
+          block_done = true;
+          break;
+        }
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(d),
+                         _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i)));
+      }
+      if (block_done) continue;
     } else
 #endif
     {

@@ -8,9 +8,9 @@ namespace tfstream::stream::detail {
 
 void TreeStacks::Trim() {
   constexpr size_t kKeep = 1 << 16;
-  if (items.capacity() > kKeep) std::vector<const JsonValue*>().swap(items);
-  if (members.capacity() > kKeep) std::vector<JsonMember>().swap(members);
-  if (frames.capacity() > kKeep) std::vector<TreeFrame>().swap(frames);
+  if (items.capacity() > kKeep) items.release();
+  if (members.capacity() > kKeep) members.release();
+  if (frames.capacity() > kKeep) frames.release();
   if (perm.capacity() > kKeep) std::vector<size_t>().swap(perm);
   if (scratch.capacity() > kKeep) std::string().swap(scratch);
 }
@@ -20,26 +20,6 @@ TreeStacks& ThreadTreeStacks() {
   return stacks;
 }
 
-namespace {
-
-// A key's first eight bytes (zero past its end) as a number that orders as
-// they do: keys whose prefixes differ are in the order of their prefixes;
-// equal prefixes say nothing (a shorter key is padded with zeros). Reads
-// only inside the key.
-uint64_t KeyPrefix(std::string_view key) {
-  const char* p = key.data();
-  const size_t n = key.size();
-  if (n >= 8) return key_compare::Load8(p);
-  if (n >= 4) {
-    // Two overlapping words: the first at the top, the last ending at byte n.
-    return (uint64_t{key_compare::Load4(p)} << 32) | (uint64_t{key_compare::Load4(p + n - 4)} << (64 - 8 * n));
-  }
-  uint64_t w = 0;
-  for (size_t i = 0; i < n; ++i) w |= uint64_t{static_cast<unsigned char>(p[i])} << (56 - 8 * i);
-  return w;
-}
-
-}  // namespace
 
 // The sort is of document positions, stable, so within a run of equal keys
 // the last is the document's last.

@@ -1,355 +1,41 @@
-// The reader trusts the grammar (a validating parser has accepted the text)
-// but not blindly: every byte it reads is inside the text, and where the
-// text is not what it expects it gives up (returns false) rather than guess.
-// It is a loop over three states, `value` (a value starts here), `key` (an
-// object member starts here) and `after_value` (a comma, a container's end
-// or the end of the text), building through the same TreeAssembler as the
-// yajl-driven builder, so the two differ only in tokenising and decoding.
-//
-// Strings: the body is scanned 16 bytes at a time for its closing quote. One
-// without a backslash or a byte >= 0x80 is its own value, in place; with
-// bytes >= 0x80 only, it is in place too unless Go's decoding would change it
-// (invalid UTF-8: NeedsGoJsonDecoding); with a backslash it is decoded from
-// its start by DecodeGoJsonStringToQuote, which finds the closing quote as it
-// goes (the one no backslash escapes), and copied into the arena.
+// ReadValidatedTree: the reader is validated_tree_reader_impl.h, built here
+// for SSE2 and in validated_tree_reader_avx2.cc for AVX2, which is used
+// when the CPU has it.
 #include "stream/validated_tree_reader.h"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include <atomic>
 
-#include <cstdint>
-#include <cstring>
-#include <string>
-
-#include "stream/go_json_string.h"
-#include "stream/json_tree_assembler.h"
+#include "stream/structural_skip.h"
+#include "stream/validated_tree_reader_impl.h"
 
 namespace tfstream::stream {
 namespace {
-
-// The bytes a number literal is made of.
-struct NumberBytes {
-  bool in_number[256] = {};
-  constexpr NumberBytes() {
-    for (unsigned char c : {'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '-', '+', '.', 'e', 'E'}) {
-      in_number[c] = true;
-    }
-  }
-};
-constexpr NumberBytes kNumberBytes;
-
-// Whitespace as yajl's lexer takes it: JSON's four, and \f and \v (which Go
-// refuses, so they come only from text yajl alone validated).
-inline bool IsSpace(char c) {
-  return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v';
-}
-
-class Reader {
- public:
-  Reader(std::string_view text, buffer::Arena* arena, detail::TreeStacks* stacks)
-      : begin_(text.data()), end_(text.data() + text.size()), arena_(arena), tree_(arena, stacks) {}
-
-  bool Read(const JsonValue** out);
-  // Read() of the value the text starts with, whatever follows it: *end is
-  // where it ends. False where containers nest deeper than max_depth.
-  bool ReadPrefix(size_t max_depth, const JsonValue** out, size_t* end) {
-    max_depth_ = max_depth;
-    end_out_ = end;
-    return Read(out);
-  }
-
- private:
-  template <bool kBounded>
-  bool Walk(const JsonValue** out);
-  const char* SkipSpace(const char* p) const {
-    // Plans are mostly compact: any byte above ' ' ends the run at once.
-    while (p < end_ && static_cast<unsigned char>(*p) <= ' ' && IsSpace(*p)) ++p;
-    return p;
-  }
-
-  bool Literal(const char* p, const char* word, size_t n) const {
-    return static_cast<size_t>(end_ - p) >= n && std::memcmp(p, word, n) == 0;
-  }
-
-  // Reads the string token at p (its opening quote): *out is its value.
-  // Returns the end of the token (past its closing quote), or nullptr.
-  // Inline, so that the cursor stays in a register: most strings are short
-  // and plain.
-  [[gnu::always_inline]] const char* ReadString(const char* p, std::string_view* out);
-  // The rest of ReadString for a body with an escape, at q (the first
-  // backslash), or one whose body[0, q) holds bytes >= 0x80.
-  [[gnu::noinline]] const char* ReadEscaped(const char* body, const char* q, std::string_view* out);
-  [[gnu::noinline]] const char* ReadNonAscii(const char* body, const char* q, std::string_view* out);
-  bool Decode(std::string_view raw, std::string_view* out);
-
-  const char* begin_;
-  const char* end_;
-  size_t max_depth_ = SIZE_MAX;
-  size_t* end_out_ = nullptr;  // ReadPrefix's
-  buffer::Arena* arena_;
-  detail::TreeAssembler tree_;
-};
-
-inline const char* Reader::ReadString(const char* p, std::string_view* out) {
-  const char* const body = p + 1;
-  const char* q = body;
-  uint32_t high = 0;  // bytes >= 0x80 seen before the quote
-#if defined(__SSE2__)
-  const __m128i quote = _mm_set1_epi8('"');
-  const __m128i slash = _mm_set1_epi8('\\');
-  while (end_ - q >= 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-    const uint32_t quotes = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)));
-    const uint32_t hits = quotes | static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, slash)));
-    const uint32_t top = static_cast<uint32_t>(_mm_movemask_epi8(v));
-    if (hits == 0) {
-      high |= top;
-      q += 16;
-      continue;
-    }
-    const unsigned k = static_cast<unsigned>(__builtin_ctz(hits));
-    q += k;
-    if (((quotes >> k) & 1) == 0) return ReadEscaped(body, q, out);
-    high |= top & ((uint32_t{1} << k) - 1);
-    goto closed;
-  }
-#endif
-  for (;; ++q) {
-    if (q == end_) return nullptr;
-    if (*q == '"') break;
-    if (*q == '\\') return ReadEscaped(body, q, out);
-    high |= static_cast<unsigned char>(*q) & 0x80;
-  }
-#if defined(__SSE2__)
-closed:
-#endif
-  if (high != 0) return ReadNonAscii(body, q, out);
-  *out = std::string_view(body, static_cast<size_t>(q - body));
-  return q + 1;
-}
-
-const char* Reader::ReadNonAscii(const char* body, const char* q, std::string_view* out) {
-  // Valid UTF-8 is its own value; invalid bytes become U+FFFD.
-  const std::string_view raw(body, static_cast<size_t>(q - body));
-  if (!NeedsGoJsonDecoding(raw)) {
-    *out = raw;
-  } else if (!Decode(raw, out)) {
-    return nullptr;
-  }
-  return q + 1;
-}
-
-const char* Reader::ReadEscaped(const char* body, const char*, std::string_view* out) {
-  // Found and decoded in one pass, from the body's start (the bytes before
-  // the backslash may need Go's decoding too).
-  std::string_view decoded;
-  size_t body_size;
-  if (!DecodeGoJsonStringToQuote(std::string_view(body, static_cast<size_t>(end_ - body)), &tree_.scratch(),
-                                 &decoded, &body_size)) {
-    return nullptr;
-  }
-  *out = arena_->CopyString(decoded);
-  return body + body_size + 1;
-}
-
-bool Reader::Decode(std::string_view raw, std::string_view* out) {
-  std::string& scratch = tree_.scratch();
-  scratch.clear();
-  if (!DecodeGoJsonString(raw, &scratch)) return false;
-  *out = arena_->CopyString(scratch);
-  return true;
-}
-
-// Where the text's last byte but whitespace closes a container, every
-// position the walk looks at inside a container but the one after that
-// bracket is before it: a token that is no closing bracket (a string, a
-// number, a literal, an opening bracket, a comma or a colon) never holds
-// it, and whitespace stops at it. So only after a closing bracket does the
-// walk need to check for the end of the text (kBounded false); otherwise
-// (kBounded) it checks everywhere.
-bool Reader::Read(const JsonValue** out) {
-  // Text that ends in a long run of whitespace (a prefix read is handed
-  // the rest of a document, element after element) is read the checking way.
-  const char* last = end_;
-  for (int k = 0; k < 64 && last != begin_ && IsSpace(last[-1]); ++k) --last;
-  if (last != begin_ && (last[-1] == '}' || last[-1] == ']')) return Walk<false>(out);
-  return Walk<true>(out);
-}
-
-template <bool kBounded>
-bool Reader::Walk(const JsonValue** out) {
-  // The innermost container: how deep, and whether it is an object.
-  size_t depth = 0;
-  bool in_object = false;
-  // The key of the member whose value comes next, kept here rather than in
-  // the assembler, which is told it only where the value is a container
-  // (its frame holds it until the container ends).
-  std::string_view key;
-  // Whitespace where the walk is before the closing bracket (see Read).
-  auto skip_space = [this](const char* p) __attribute__((always_inline)) {
-    if constexpr (kBounded) return SkipSpace(p);
-    while (static_cast<unsigned char>(*p) <= ' ' && IsSpace(*p)) ++p;
-    return p;
-  };
-  auto at_end = [this](const char* p) __attribute__((always_inline)) { return kBounded && p == end_; };
-  auto value = [&](const JsonValue* v) __attribute__((always_inline)) {
-    if (in_object) {
-      tree_.Member(key, v);
-    } else if (depth != 0) {
-      tree_.Item(v);
-    } else {
-      tree_.Value(v);
-    }
-  };
-  auto closed = [&]() __attribute__((always_inline)) {
-    --depth;
-    in_object = depth != 0 && tree_.InObject();
-  };
-  const char* p = SkipSpace(begin_);
-  if (p == end_) return false;  // no value at all
-value:
-  if (at_end(p)) return false;
-  switch (*p) {
-    case '{':
-      if (++depth > max_depth_) return false;
-      if (in_object) tree_.Key(key);
-      tree_.StartObject();
-      in_object = true;
-      p = skip_space(p + 1);
-      if (!at_end(p) && *p == '}') {
-        ++p;
-        tree_.EndObject();
-        closed();
-        goto after_close;
-      }
-      goto key;
-    case '[':
-      if (++depth > max_depth_) return false;
-      if (in_object) tree_.Key(key);
-      tree_.StartArray();
-      in_object = false;
-      p = skip_space(p + 1);
-      if (!at_end(p) && *p == ']') {
-        ++p;
-        tree_.EndArray();
-        closed();
-        goto after_close;
-      }
-      goto value;
-    case '"': {
-      std::string_view s;
-      if ((p = ReadString(p, &s)) == nullptr) return false;
-      JsonValue* v = arena_->New<JsonValue>();
-      v->kind = JsonKind::kString;
-      v->set_text(s);
-      value(v);
-      goto after_value;
-    }
-    case 't':
-    case 'f': {
-      const bool b = *p == 't';
-      if (b ? !Literal(p, "true", 4) : !Literal(p, "false", 5)) return false;
-      p += b ? 4 : 5;
-      JsonValue* v = arena_->New<JsonValue>();
-      v->kind = JsonKind::kBool;
-      v->boolean = b;
-      value(v);
-      goto after_value;
-    }
-    case 'n':
-      if (!Literal(p, "null", 4)) return false;
-      p += 4;
-      value(nullptr);
-      goto after_value;
-    default: {
-      const char* start = p;
-      while (p != end_ && kNumberBytes.in_number[static_cast<unsigned char>(*p)]) ++p;
-      if (p == start) return false;
-      JsonValue* v = arena_->New<JsonValue>();
-      v->kind = JsonKind::kNumber;
-      v->set_text(std::string_view(start, static_cast<size_t>(p - start)));
-      value(v);
-      goto after_value;
-    }
-  }
-key:
-  if (at_end(p) || *p != '"') return false;
-  if ((p = ReadString(p, &key)) == nullptr) return false;
-  p = skip_space(p);
-  if (at_end(p) || *p != ':') return false;
-  p = skip_space(p + 1);
-  goto value;
-after_value:
-  // After a value that is no closing bracket: inside a container, the
-  // text goes on (see Read).
-  if (depth == 0) goto after_root;
-  p = skip_space(p);
-  if (at_end(p)) return false;
-  goto separator;
-after_close:
-  if (depth == 0) goto after_root;
-  p = SkipSpace(p);
-  if (p == end_) return false;
-separator:
-  switch (*p) {
-    case ',':
-      p = skip_space(p + 1);
-      if (in_object) goto key;
-      goto value;
-    case '}':
-      if (!in_object) return false;
-      ++p;
-      tree_.EndObject();
-      closed();
-      goto after_close;
-    case ']':
-      if (in_object) return false;
-      ++p;
-      tree_.EndArray();
-      closed();
-      goto after_close;
-    default:
-      return false;
-  }
-after_root:
-  if (end_out_ != nullptr) {
-    *end_out_ = static_cast<size_t>(p - begin_);
-    *out = tree_.root();
-    return true;
-  }
-  // After a complete value yajl lets an unfinished string token through
-  // (it accepts `[] "x` and `0"t`, waiting for more input that never
-  // comes): the value is the tree, as in the builder yajl drives.
-  p = SkipSpace(p);
-  if (p != end_ && *p != '"') return false;
-  *out = tree_.root();
-  return true;
-}
-
-// Runs read(reader) with a Reader over `text` on this thread's stacks,
-// which are trimmed afterwards (a huge document must not keep them large).
-template <typename ReadFn>
-bool ReadWithThreadStacks(std::string_view text, buffer::Arena* arena, ReadFn read) {
-  detail::TreeStacks& stacks = detail::ThreadTreeStacks();
-  struct TrimAtExit {
-    detail::TreeStacks& stacks;
-    ~TrimAtExit() { stacks.Trim(); }
-  } trim{stacks};
-  Reader reader(text, arena, &stacks);
-  return read(reader);
-}
-
+std::atomic<bool> avx2_allowed{true};
 }  // namespace
 
+void AllowValidatedTreeAvx2(bool allowed) { avx2_allowed.store(allowed, std::memory_order_relaxed); }
+
+bool ValidatedTreeReaderUsesAvx2() {
+#if defined(TFSTREAM_HAVE_AVX2_UNIT)
+  return SkipByStructureUsesAvx2() && avx2_allowed.load(std::memory_order_relaxed);
+#else
+  return false;
+#endif
+}
+
 bool ReadValidatedTree(std::string_view text, buffer::Arena* arena, const JsonValue** out) {
-  return ReadWithThreadStacks(text, arena, [&](Reader& reader) { return reader.Read(out); });
+#if defined(TFSTREAM_HAVE_AVX2_UNIT)
+  if (ValidatedTreeReaderUsesAvx2()) return detail::ReadValidatedTreeAvx2(text, arena, out);
+#endif
+  return ReadTreeHere(text, arena, out);
 }
 
 bool ReadValidatedTreePrefix(std::string_view text, size_t max_depth, buffer::Arena* arena, const JsonValue** out,
                              size_t* end) {
-  return ReadWithThreadStacks(text, arena,
-                              [&](Reader& reader) { return reader.ReadPrefix(max_depth, out, end); });
+#if defined(TFSTREAM_HAVE_AVX2_UNIT)
+  if (ValidatedTreeReaderUsesAvx2()) return detail::ReadValidatedTreePrefixAvx2(text, max_depth, arena, out, end);
+#endif
+  return ReadTreePrefixHere(text, max_depth, arena, out, end);
 }
 
 }  // namespace tfstream::stream

@@ -32,4 +32,10 @@ bool ReadValidatedTree(std::string_view text, buffer::Arena* arena, const JsonVa
 bool ReadValidatedTreePrefix(std::string_view text, size_t max_depth, buffer::Arena* arena, const JsonValue** out,
                              size_t* end);
 
+// Whether the reader runs its AVX2 build (the CPU has AVX2, and tests have
+// not turned it off); AllowValidatedTreeAvx2(false), for tests, makes the
+// SSE2 build run on the same machine.
+bool ValidatedTreeReaderUsesAvx2();
+void AllowValidatedTreeAvx2(bool allowed);
+
 }  // namespace tfstream::stream

@@ -6,7 +6,9 @@
 
 #include <cstring>
 #include <memory>
+#include <random>
 #include <string>
+#include <vector>
 
 using tfstream::stream::DecodeGoJsonString;
 using tfstream::stream::NeedsGoJsonDecoding;
@@ -260,4 +262,37 @@ TEST_CASE("DecodeGoJsonStringToQuote finds the closing quote and decodes the bod
   // A body ending in a backslash escapes the quote that would close it.
   size_t size;
   CHECK(ToQuote(R"(abc\")", &buffer, &size) == "<error>");
+}
+
+TEST_CASE("DecodeGoJsonStringToQuote: runs of one-letter escapes at every offset of a block, mixed with other stops",
+          "[go_json_string]") {
+  // One-letter escapes are taken one after another from one block's mask;
+  // anything else (a \u escape, a byte >= 0x80, a control byte, a bad
+  // escape, the closing quote, the text's last 16 bytes) ends that walk.
+  std::mt19937 rng(341);
+  const std::vector<std::string> pieces = {"a",      "bcdefgh", "\\\"",  "\\\\",  "\\/", "\\n",     "\\t",
+                                           "\\u0041", "\\ud83d\\ude00", "\xc3\xa9", "\xff", "\x01", "\\q",
+                                           "0123456789abcdef", "\\\"\\\"\\\"", "\\\\\\\""};
+  std::string buffer;
+  for (int round = 0; round < 20000; ++round) {
+    std::string body(rng() % 17, 'p');  // the escapes start anywhere in a block
+    const int n = static_cast<int>(rng() % 24);
+    for (int k = 0; k < n; ++k) {
+      // Mostly one-letter escapes, so that long runs of them occur.
+      const size_t at = rng() % 4 ? 2 + rng() % 3 : rng() % pieces.size();
+      body += pieces[at];
+    }
+    static const char* kAfter[] = {"\"", "\",\"next\":{\"k\":[1,2,3]}}", "\"\xff\\q", "\"0123456789abcdef0123"};
+    const std::string text = body + kAfter[rng() % 4];
+    size_t want_size = 0, got_size = 0;
+    const std::string want = ToQuoteReference(text, &want_size);
+    // In a heap block of exactly its size: no read past the text's end.
+    std::unique_ptr<char[]> exact(new char[text.size()]);
+    std::memcpy(exact.get(), text.data(), text.size());
+    const std::string got = ToQuote(std::string_view(exact.get(), text.size()), &buffer, &got_size);
+    INFO("text: " << text);
+    REQUIRE(got == want);
+    if (want != "<error>") REQUIRE(got_size == want_size);
+    if (round % 1000 == 0) std::string().swap(buffer);  // from a fresh buffer now and then
+  }
 }

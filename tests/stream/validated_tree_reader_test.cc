@@ -49,6 +49,17 @@ const JsonValue* ReadBothWays(std::string_view text, Arena* arena) {
   CHECK(SameJsonTree(read, reference, &where));
   INFO("where: " << where);
   REQUIRE(where.empty());
+  // The reader's other build too (SSE2 where the CPU has AVX2).
+  if (tfstream::stream::ValidatedTreeReaderUsesAvx2()) {
+    tfstream::stream::AllowValidatedTreeAvx2(false);
+    const JsonValue* narrow = nullptr;
+    const bool narrow_read = ReadValidatedTree(t, arena, &narrow);
+    tfstream::stream::AllowValidatedTreeAvx2(true);
+    REQUIRE(narrow_read);
+    CHECK(SameJsonTree(narrow, reference, &where));
+    INFO("where (SSE2 build): " << where);
+    REQUIRE(where.empty());
+  }
   const JsonValue* parsed = nullptr;
   REQUIRE(ParseJsonTree(t, 0, arena, &parsed).ok());
   REQUIRE(SameJsonTree(parsed, reference));
@@ -435,5 +446,116 @@ TEST_CASE("validated reader: text a validating pass accepted is read as yajl bui
     REQUIRE(ParseValidatedJsonTree(text, 0, &arena, &tree).ok());
     REQUIRE(ParseJsonTreeWithYajl(text, 0, &arena, &reference).ok());
     CHECK(SameJsonTree(tree, reference));
+  }
+}
+
+TEST_CASE("validated reader: keys' order is told from their prefixes as they are read, sorted or not",
+          "[tree][reader]") {
+  // The reader says an object is sorted from each key's first eight bytes
+  // (taken from the block that found its closing quote, or from the key),
+  // comparing whole keys only where those are equal. A wrong call would
+  // keep a document order the builder has not (or drop one it has).
+  Arena arena;
+  std::vector<std::string> keys;  // sorted, unique; lengths 0 to 20 around the eight-byte prefix
+  for (size_t n = 0; n <= 20; ++n) keys.push_back(std::string(n, 'k'));
+  for (char c : {'0', '1', '9'}) keys.push_back("abcdefgh" + std::string(1, c));
+  for (const char* k : {"abcdefg", "abcdefgh", "abcdefgi", "abcdefghijklmnopq0", "abcdefghijklmnopq1",
+                        "a", "a ", "a!", "a !x", "ab\\u0000", "ab\\u0000c", "\\u00e9t\\u00e9", "\xc3\xa9t\xc3\xa9s", "z\\\"q"}) {
+    keys.push_back(k);
+  }
+  // Sort by the decoded key, keep the raw spelling.
+  std::sort(keys.begin(), keys.end(), [](const std::string& a, const std::string& b) {
+    return GoDecoded(a) < GoDecoded(b);
+  });
+  keys.erase(std::unique(keys.begin(), keys.end(),
+                         [](const std::string& a, const std::string& b) { return GoDecoded(a) == GoDecoded(b); }),
+             keys.end());
+  auto object = [&](const std::vector<size_t>& order, int nested) {
+    std::string text = "{";
+    for (size_t i = 0; i < order.size(); ++i) {
+      if (i) text += ",";
+      // Some values are containers: the key before the next one is then on
+      // the stack only once the container has ended.
+      std::string value = nested && i % nested == 0 ? R"({"z":[1,{"a":2}],"b":3})" : std::to_string(i);
+      text += Quoted(keys[order[i]]) + ":" + value;
+    }
+    return text + "}";
+  };
+  std::vector<size_t> sorted(keys.size());
+  for (size_t i = 0; i < sorted.size(); ++i) sorted[i] = i;
+  for (int nested : {0, 1, 2, 3}) {
+    INFO("nested every " << nested);
+    const JsonValue* v = ReadBothWays(object(sorted, nested), &arena);
+    CHECK(v->document_order() == nullptr);
+    // Each neighbouring pair swapped in turn: unsorted, whatever prefix
+    // the two share.
+    for (size_t i = 0; i + 1 < sorted.size(); ++i) {
+      std::vector<size_t> swapped = sorted;
+      std::swap(swapped[i], swapped[i + 1]);
+      INFO("swapped " << keys[i] << " and " << keys[i + 1]);
+      v = ReadBothWays(object(swapped, nested), &arena);
+      CHECK(v->document_order() != nullptr);
+      // And a key repeated right after itself: not sorted either.
+      std::vector<size_t> repeated = sorted;
+      repeated.insert(repeated.begin() + static_cast<std::ptrdiff_t>(i) + 1, i);
+      v = ReadBothWays(object(repeated, nested), &arena);
+      CHECK(v->document_order() != nullptr);
+    }
+  }
+  // Objects ending the text (the scalar scan, fewer than 16 bytes left),
+  // and keys ending exactly at a 16-byte block's end.
+  for (const char* text : {R"({"b":1,"a":2})", R"({"a":1,"b":2})", R"({"abcdefgh1":1,"abcdefgh0":2})",
+                           R"({"abcdefgh0":1,"abcdefgh1":2})", R"({"":1,"":2})",
+                           R"({"0123456789abcde":1,"0123456789abcdf":2,"0123456789abcd":3})",
+                           R"({"0123456789abcdef":1,"0123456789abcdef0":2})"}) {
+    INFO(text);
+    ReadBothWays(text, &arena);
+  }
+}
+
+TEST_CASE("validated reader: strings of every length around the 16- and 32-byte blocks, a stop at every place",
+          "[tree][reader]") {
+  // Keys and values of 0 to 70 bytes, plain or with an escape, a byte >=
+  // 0x80 or an invalid one at each position; as the text's last token too
+  // (fewer than 16 or 32 bytes left), through both builds (ReadBothWays).
+  Arena arena;
+  for (size_t n = 0; n <= 70; ++n) {
+    std::vector<std::string> bodies = {std::string(n, 'k')};
+    if (n > 0) {
+      for (const char* stop : {"\\\"", "\\u00e9", "\xc3\xa9", "\xff"}) {
+        for (size_t at : {size_t{0}, n / 2, n - 1}) bodies.push_back(std::string(at, 'k') + stop + std::string(n - at - 1, 'v'));
+      }
+    }
+    for (const std::string& b : bodies) {
+      INFO("body: " << b);
+      const std::string q = Quoted(b);
+      ReadBothWays(Cat({"{", q, ":", q, ",", Quoted("z" + b), ":[", q, "]}"}), &arena);
+      ReadBothWays(Cat({"{", Quoted("z" + b), ":1,", q, ":", q, "}"}), &arena);  // unsorted
+      ReadBothWays(Cat({"[", q, "]"}), &arena);
+      ReadBothWays(q, &arena);
+    }
+  }
+}
+
+TEST_CASE("validated reader: an unclosed string with bytes >= 0x80 is refused, reading nothing past the text",
+          "[tree][reader]") {
+  // The byte >= 0x80 sends the scan to its slow path, which looks for the
+  // quote 16 bytes at a time; the text ends exactly at a block's end, or
+  // inside one, after 0 to 70 bytes (found by json_parser_fuzzer).
+  for (size_t tail = 0; tail <= 70; ++tail) {
+    for (const std::string& lead : {std::string("\""), std::string("[\""), std::string("{\"k\":\""),
+                                     std::string("{\""), std::string("[1,\"abc")}) {
+      const std::string text = lead + "\xc3\xa9" + std::string(tail, 'x');
+      INFO("text: " << text);
+      for (bool wide : {true, false}) {
+        tfstream::stream::AllowValidatedTreeAvx2(wide);
+        Arena arena;
+        const JsonValue* v = nullptr;
+        CHECK_FALSE(ReadValidatedTree(ExactText(text), &arena, &v));
+        size_t end = 0;
+        CHECK_FALSE(tfstream::stream::ReadValidatedTreePrefix(ExactText(text), 100, &arena, &v, &end));
+      }
+      tfstream::stream::AllowValidatedTreeAvx2(true);
+    }
   }
 }
