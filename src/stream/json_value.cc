@@ -126,6 +126,20 @@ FieldKey::FieldKey(std::string_view key) : key_(key) {
       size_ = n;
       return;
     }
+  } else if (n >= 4) {
+    // Keys of four to seven bytes (mode, type, name, index, values): two
+    // overlapping four-byte words, as above.
+    uint32_t head, tail;
+    std::memcpy(&head, key.data(), 4);
+    std::memcpy(&tail, key.data() + n - 4, 4);
+    if (((head | tail) & 0x80808080U) == 0) {
+      const auto lower_head = static_cast<uint32_t>(LowerAsciiWord(head));
+      const auto lower_tail = static_cast<uint32_t>(LowerAsciiWord(tail));
+      std::memcpy(folded_, &lower_head, 4);
+      std::memcpy(folded_ + n - 4, &lower_tail, 4);
+      size_ = n;
+      return;
+    }
   }
   size_t j = 0;
   for (size_t i = 0; i < n;) {

@@ -317,7 +317,11 @@ class SplitRun {
     while ((start = share->start.load(std::memory_order_acquire)) == kUnpublished) share->start.wait(kUnpublished);
     return start;
   }
-  size_t Guess(size_t from, bool resources, int nesting) const;
+  // Gives up (kNone) as soon as `cancel` is set: a share dropped while its
+  // thread still looks (the pass closed a short array, as the root's few
+  // resources before its child modules) must not keep the second core busy
+  // searching the whole window.
+  size_t Guess(size_t from, bool resources, int nesting, const std::atomic<bool>& cancel) const;
   // Tells the second thread to stop, without waiting for it (it stops at
   // its next element; joined at the end of the pass).
   void Drop() {
@@ -394,9 +398,10 @@ int ModuleSteps(std::string_view address) {
 // without resources would start with its "address": not guessed). Objects
 // in resources' values are seldom like that; where one is, the pass never
 // arrives there as an element, and guesses again.
-size_t SplitRun::Guess(size_t from, bool resources, int nesting) const {
+size_t SplitRun::Guess(size_t from, bool resources, int nesting, const std::atomic<bool>& cancel) const {
   const size_t limit = from + std::min(config_->window, doc_.size() - std::min(from, doc_.size()));
   for (size_t at = from; at < limit;) {
+    if (cancel.load(std::memory_order_relaxed)) return kNone;
     const size_t start =
         FindElementGuess(doc_, at, limit - at, resources ? "\"address\"" : "\"resources\"");
     if (start == kNone) break;
@@ -428,7 +433,7 @@ size_t SplitRun::Guess(size_t from, bool resources, int nesting) const {
 }
 
 void SplitRun::Read(Share* share) const {
-  const size_t start = Guess(share->from, share->resources, share->nesting);
+  const size_t start = Guess(share->from, share->resources, share->nesting, share->cancel);
   share->start.store(start, std::memory_order_release);
   share->start.notify_all();
   if (start == kNone) return;
