@@ -45,18 +45,51 @@ Status RenderStateBlocks(const PlanContext& ctx, const stream::StateFacts& facts
       return worker->ReadStateElementAhead(rest, offset, max_depth, end);
     });
   }
-  return RenderBlocksInBatches(
+  // The walk hands the runs the pre-scan recorded on whole: a worker finds
+  // their elements' ends as it parses them, which the walk would otherwise
+  // find first by passing over every element's bytes on the thread that
+  // feeds the workers.
+  stream::StateRunVisitor runs;
+  runs.runs = &facts.resource_runs;
+  return RenderBlocksAndRunsInBatches(
       ctx, jobs,
       [&](auto emit) {
+        runs.fn = [&](std::string_view raw, uint64_t offset, int blank_lines, int depth) {
+          return emit(BlockElement{raw, offset, blank_lines, /*run=*/true, depth});
+        };
         return stream::WalkStateResources(
             doc, facts.root,
             [&](std::string_view raw, uint64_t offset, int blank_lines) {
               return emit(BlockElement{raw, offset, blank_lines});
             },
-            select, ctx.in.release_plan_range);
+            select, ctx.in.release_plan_range, nullptr, &runs);
       },
       [](ResourceWorker& w, const BlockElement& e, std::string* out) {
         return w.RenderStateBlock(e.raw, e.offset, e.blank_lines, out);
+      },
+      [](ResourceWorker& w, const BlockElement& run, std::string* out, const auto& ended) {
+        int blank_lines = run.blank_lines;
+        return stream::ForEachRunElement(run.raw, run.offset, [&](size_t begin, size_t* end) -> Status {
+          // As the walk at --jobs 1 reads an element: its end from its
+          // parse, or by structure where the parse gives none (the render
+          // then says what is wrong).
+          const std::string_view rest = run.raw.substr(begin);
+          const uint64_t offset = run.offset + begin;
+          size_t size = 0;
+          if (rest[0] != '{' ||
+              !w.ReadStateElementAhead(rest, offset, stream::JsonScanner::kMaxDepth - run.depth, &size)) {
+            stream::JsonScanner skip(rest, offset);
+            if (!skip.SkipStructurally(run.depth)) return skip.status();
+            size = skip.pos();
+          }
+          Status s = w.RenderStateBlock(rest.substr(0, size), offset, blank_lines, out);
+          w.Reset();
+          if (!s.ok()) return s;
+          ended(offset, offset + size);
+          blank_lines = 1;
+          *end = begin + size;
+          return Status::Ok();
+        });
       },
       report, release_to, sink);
 }
