@@ -167,6 +167,31 @@ bool ReadBool(JsonScanner* s, std::string_view field, bool* out, const WalkPass&
   return pass.Skip(s, depth);
 }
 
+// The jsonstate.Resource fields the facts read, and which one a key names.
+enum class FactField { kNone, kAddress, kMode, kType, kName, kProviderName, kDeposedKey, kTainted, kValues };
+
+template <typename Is>
+FactField FactFieldNamed(const Is& is) {
+  return is("address")         ? FactField::kAddress
+         : is("mode")          ? FactField::kMode
+         : is("type")          ? FactField::kType
+         : is("name")          ? FactField::kName
+         : is("provider_name") ? FactField::kProviderName
+         : is("deposed_key")   ? FactField::kDeposedKey
+         : is("tainted")       ? FactField::kTainted
+         : is("values")        ? FactField::kValues
+                               : FactField::kNone;
+}
+
+// Keys are almost always the names themselves: compared as they are first,
+// folded (FieldKey) only where folding could change them.
+FactField FactFieldOf(std::string_view key) {
+  const FactField exact = FactFieldNamed([key](std::string_view field) { return key == field; });
+  if (exact != FactField::kNone || KeyFoldsToItself(key)) return exact;
+  const FieldKey folded(key);
+  return FactFieldNamed([&folded](std::string_view field) { return folded.Is(field); });
+}
+
 // Reads the resources element at the cursor into *out and leaves the cursor
 // after it: one pass over the element gives both its facts and its end. A
 // null element gives empty facts. The members not read are skipped by
@@ -181,17 +206,18 @@ bool ReadFactsHere(JsonScanner* s, StateResourceFacts* out, const WalkPass& pass
   bool first = true;
   std::string_view raw_key;
   while (s->NextKey(&first, &raw_key)) {
-    const FieldKey key(raw_key);
     bool ok;
-    if (key.Is("address")) ok = ReadString(s, "address", &out->address, inside, d);
-    else if (key.Is("mode")) ok = ReadString(s, "mode", &out->mode, inside, d);
-    else if (key.Is("type")) ok = ReadString(s, "type", &out->type, inside, d);
-    else if (key.Is("name")) ok = ReadString(s, "name", &out->name, inside, d);
-    else if (key.Is("provider_name")) ok = ReadString(s, "provider_name", &out->provider_name, inside, d);
-    else if (key.Is("deposed_key")) ok = ReadString(s, "deposed_key", &out->deposed_key, inside, d);
-    else if (key.Is("tainted")) ok = ReadBool(s, "tainted", &out->tainted, inside, d);
-    else if (key.Is("values")) ok = ExpectKind(s, '{', "values") && s->SkipStructurally(d);
-    else ok = s->SkipStructurally(d);
+    switch (FactFieldOf(raw_key)) {
+      case FactField::kAddress: ok = ReadString(s, "address", &out->address, inside, d); break;
+      case FactField::kMode: ok = ReadString(s, "mode", &out->mode, inside, d); break;
+      case FactField::kType: ok = ReadString(s, "type", &out->type, inside, d); break;
+      case FactField::kName: ok = ReadString(s, "name", &out->name, inside, d); break;
+      case FactField::kProviderName: ok = ReadString(s, "provider_name", &out->provider_name, inside, d); break;
+      case FactField::kDeposedKey: ok = ReadString(s, "deposed_key", &out->deposed_key, inside, d); break;
+      case FactField::kTainted: ok = ReadBool(s, "tainted", &out->tainted, inside, d); break;
+      case FactField::kValues: ok = ExpectKind(s, '{', "values") && s->SkipStructurally(d); break;
+      default: ok = s->SkipStructurally(d); break;
+    }
     if (!ok) return false;
   }
   return s->ok();
