@@ -80,10 +80,11 @@ struct RenderedBatch {
 //     (the blocks of the elements ended before it are handed on).
 //   consumed(input_end): after each element's block went to the sink.
 //   release(input_end): after each batch: the input before input_end is done.
+//   waits (may be null): where the threads waited (TFSTREAM_TIMING).
 template <typename WalkFn, typename RenderFn, typename RenderRunFn, typename ConsumedFn, typename ReleaseFn>
 Status RenderBlocksAndRunsInBatches(const PlanContext& ctx, int jobs, WalkFn walk, RenderFn render,
                                     RenderRunFn render_run, ConsumedFn consumed, ReleaseFn release,
-                                    const BlockSink& sink) {
+                                    const BlockSink& sink, OrderedWaits* waits = nullptr) {
   using batched_blocks::Batch;
   using batched_blocks::RenderedBatch;
   std::vector<std::unique_ptr<ResourceWorker>> workers;
@@ -165,7 +166,8 @@ Status RenderBlocksAndRunsInBatches(const PlanContext& ctx, int jobs, WalkFn wal
         if (!rendered.ends.empty()) release(rendered.ends.back().input_end);
         s = sink.flush();
         return s.ok() ? rendered.failure : s;
-      });
+      },
+      waits);
 }
 
 // RenderBlocksAndRunsInBatches over a walk that yields no runs.

@@ -6,6 +6,8 @@
 
 #include <pthread.h>
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <functional>
 #include <memory>
@@ -23,6 +25,24 @@ namespace tfstream::pipeline {
 // (whose stack main.cc made large), never on a smaller stack.
 using tfstream::DeepStackThread;
 
+// Where the threads of a RunOrdered waited, for TFSTREAM_TIMING: a core is
+// idle when a worker waits for an item (the feeding thread is behind), or
+// when the calling thread waits with every worker busy (for a free slot, or
+// for the result at the head of the order, at the end: the last items'
+// tail). Nanoseconds, summed over the threads.
+struct OrderedWaits {
+  std::atomic<uint64_t> worker_idle{0};   // workers waiting for an item
+  std::atomic<uint64_t> worker_busy{0};   // workers working
+  std::atomic<uint64_t> slot_wait{0};     // the caller, for a free slot
+  std::atomic<uint64_t> tail_wait{0};     // the caller, for the last results
+  std::atomic<uint64_t> consume{0};       // the caller, consuming results
+  static uint64_t Now() {
+    return static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+            .count());
+  }
+};
+
 // produce(push):        on the calling thread; calls push(Item) per item in
 //                       order and returns a Status (push returns false when
 //                       the run is stopping: then return early).
@@ -31,7 +51,17 @@ using tfstream::DeepStackThread;
 // The first error (production, work or consumption, in production order)
 // stops the run and is returned; results before it have been consumed.
 template <typename Item, typename Result, typename Produce, typename Work, typename Consume>
-Status RunOrdered(int jobs, size_t window, Produce produce, Work work, Consume consume) {
+Status RunOrdered(int jobs, size_t window, Produce produce, Work work, Consume consume,
+                  OrderedWaits* waits = nullptr) {
+  // Adds the time since *since to *to (when counting; null: time not
+  // counted) and restarts it.
+  auto count = [waits](std::atomic<uint64_t>* to, uint64_t* since) {
+    if (waits == nullptr) return;
+    const uint64_t now = OrderedWaits::Now();
+    if (to != nullptr) to->fetch_add(now - *since, std::memory_order_relaxed);
+    *since = now;
+  };
+  uint64_t mark = waits != nullptr ? OrderedWaits::Now() : 0;  // the calling thread's
   struct Slot {
     Item item{};
     Result result{};
@@ -47,12 +77,15 @@ Status RunOrdered(int jobs, size_t window, Produce produce, Work work, Consume c
 
   auto worker_loop = [&](int id) {
     std::unique_lock<std::mutex> lock(mu);
+    uint64_t since = waits != nullptr ? OrderedWaits::Now() : 0;
     while (true) {
       work_ready.wait(lock, [&] { return stopping || taken < produced; });
+      count(waits != nullptr ? &waits->worker_idle : nullptr, &since);
       if (taken >= produced) return;  // stopping with nothing left to take
       Slot& slot = slots[taken++ % window];
       lock.unlock();
       Status s = work(id, slot.item, &slot.result);
+      count(waits != nullptr ? &waits->worker_busy : nullptr, &since);
       lock.lock();
       slot.status = s;
       slot.state = Slot::kDone;
@@ -66,12 +99,16 @@ Status RunOrdered(int jobs, size_t window, Produce produce, Work work, Consume c
       Slot& slot = slots[consumed % window];
       if (slot.state != Slot::kDone) {
         if (!wait_all) return true;
+        count(nullptr, &mark);
         slot_done.wait(lock, [&] { return slot.state == Slot::kDone; });
+        count(waits != nullptr ? &waits->tail_wait : nullptr, &mark);
       }
       Status s = slot.status;
       if (s.ok()) {
         lock.unlock();
+        count(nullptr, &mark);
         s = consume(slot.result);
+        count(waits != nullptr ? &waits->consume : nullptr, &mark);
         lock.lock();
       }
       slot.result = Result{};
@@ -115,7 +152,9 @@ Status RunOrdered(int jobs, size_t window, Produce produce, Work work, Consume c
         return false;
       }
       if (slots[produced % window].state == Slot::kFree) break;
+      count(nullptr, &mark);
       slot_done.wait(lock);
+      count(waits != nullptr ? &waits->slot_wait : nullptr, &mark);
     }
     Slot& slot = slots[produced % window];
     slot.item = std::move(item);

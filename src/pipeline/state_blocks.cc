@@ -3,11 +3,29 @@
 #include "pipeline/state_blocks.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <memory>
 #include <string>
 
 #include "pipeline/batched_blocks.h"
 
 namespace tfstream::pipeline {
+namespace {
+
+// TFSTREAM_TIMING: where the threads of the render went, to tell an idle
+// core (a worker waiting for a batch, the feeding thread waiting with all
+// workers busy) from a busy one.
+void PrintWaits(const OrderedWaits& w, uint64_t wall_ns, int jobs) {
+  auto s = [](uint64_t ns) { return static_cast<double>(ns) / 1e9; };
+  const uint64_t main_waits = w.slot_wait + w.tail_wait + w.consume;
+  std::fprintf(stderr,
+               "tfstream: state render %.3f s: %d workers busy %.3f s, waiting for a batch %.3f s; feeding thread "
+               "walking %.3f s, writing %.3f s, waiting for a slot %.3f s, for the last batches %.3f s\n",
+               s(wall_ns), jobs, s(w.worker_busy), s(w.worker_idle),
+               s(wall_ns > main_waits ? wall_ns - main_waits : 0), s(w.consume), s(w.slot_wait), s(w.tail_wait));
+}
+
+}  // namespace
 
 Status RenderStateBlocks(const PlanContext& ctx, const stream::StateFacts& facts, const stream::StateSelection& select,
                          ResourceWorker* worker, ProgressMeter* progress, const BlockSink& sink) {
@@ -51,7 +69,10 @@ Status RenderStateBlocks(const PlanContext& ctx, const stream::StateFacts& facts
   // feeds the workers.
   stream::StateRunVisitor runs;
   runs.runs = &facts.resource_runs;
-  return RenderBlocksAndRunsInBatches(
+  std::unique_ptr<OrderedWaits> waits;
+  if (ctx.opt.timing) waits = std::make_unique<OrderedWaits>();
+  const uint64_t start = OrderedWaits::Now();
+  Status rendered = RenderBlocksAndRunsInBatches(
       ctx, jobs,
       [&](auto emit) {
         runs.fn = [&](std::string_view raw, uint64_t offset, int blank_lines, int depth) {
@@ -91,7 +112,9 @@ Status RenderStateBlocks(const PlanContext& ctx, const stream::StateFacts& facts
           return Status::Ok();
         });
       },
-      report, release_to, sink);
+      report, release_to, sink, waits.get());
+  if (waits != nullptr) PrintWaits(*waits, OrderedWaits::Now() - start, jobs);
+  return rendered;
 }
 
 }  // namespace tfstream::pipeline
