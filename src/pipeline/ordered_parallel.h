@@ -5,6 +5,7 @@
 #pragma once
 
 #include <pthread.h>
+#include <time.h>
 
 #include <atomic>
 #include <chrono>
@@ -36,6 +37,14 @@ struct OrderedWaits {
   std::atomic<uint64_t> slot_wait{0};     // the caller, for a free slot
   std::atomic<uint64_t> tail_wait{0};     // the caller, for the last results
   std::atomic<uint64_t> consume{0};       // the caller, consuming results
+  // CPU time of the workers and of the caller, over the run: wall time a
+  // thread was busy but not on a core was taken by other processes.
+  std::atomic<uint64_t> worker_cpu{0}, caller_cpu{0};
+  static uint64_t ThreadCpu() {
+    struct timespec t {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<uint64_t>(t.tv_sec) * 1000000000u + static_cast<uint64_t>(t.tv_nsec);
+  }
   static uint64_t Now() {
     return static_cast<uint64_t>(
         std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
@@ -62,6 +71,7 @@ Status RunOrdered(int jobs, size_t window, Produce produce, Work work, Consume c
     *since = now;
   };
   uint64_t mark = waits != nullptr ? OrderedWaits::Now() : 0;  // the calling thread's
+  const uint64_t caller_cpu = waits != nullptr ? OrderedWaits::ThreadCpu() : 0;
   struct Slot {
     Item item{};
     Result result{};
@@ -78,10 +88,14 @@ Status RunOrdered(int jobs, size_t window, Produce produce, Work work, Consume c
   auto worker_loop = [&](int id) {
     std::unique_lock<std::mutex> lock(mu);
     uint64_t since = waits != nullptr ? OrderedWaits::Now() : 0;
+    const uint64_t cpu = waits != nullptr ? OrderedWaits::ThreadCpu() : 0;
     while (true) {
       work_ready.wait(lock, [&] { return stopping || taken < produced; });
       count(waits != nullptr ? &waits->worker_idle : nullptr, &since);
-      if (taken >= produced) return;  // stopping with nothing left to take
+      if (taken >= produced) {  // stopping with nothing left to take
+        if (waits != nullptr) waits->worker_cpu += OrderedWaits::ThreadCpu() - cpu;
+        return;
+      }
       Slot& slot = slots[taken++ % window];
       lock.unlock();
       Status s = work(id, slot.item, &slot.result);
@@ -173,6 +187,7 @@ Status RunOrdered(int jobs, size_t window, Produce produce, Work work, Consume c
     work_ready.notify_all();
   }
   for (auto& t : threads) t->Join();
+  if (waits != nullptr) waits->caller_cpu += OrderedWaits::ThreadCpu() - caller_cpu;
   if (!failure.ok()) return failure;
   return produced_status;
 }

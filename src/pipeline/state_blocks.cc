@@ -20,9 +20,11 @@ void PrintWaits(const OrderedWaits& w, uint64_t wall_ns, int jobs) {
   const uint64_t main_waits = w.slot_wait + w.tail_wait + w.consume;
   std::fprintf(stderr,
                "tfstream: state render %.3f s: %d workers busy %.3f s, waiting for a batch %.3f s; feeding thread "
-               "walking %.3f s, writing %.3f s, waiting for a slot %.3f s, for the last batches %.3f s\n",
+               "walking %.3f s, writing %.3f s, waiting for a slot %.3f s, for the last batches %.3f s; cpu: "
+               "workers %.3f s, feeding thread %.3f s\n",
                s(wall_ns), jobs, s(w.worker_busy), s(w.worker_idle),
-               s(wall_ns > main_waits ? wall_ns - main_waits : 0), s(w.consume), s(w.slot_wait), s(w.tail_wait));
+               s(wall_ns > main_waits ? wall_ns - main_waits : 0), s(w.consume), s(w.slot_wait), s(w.tail_wait),
+               s(w.worker_cpu), s(w.caller_cpu));
 }
 
 }  // namespace
