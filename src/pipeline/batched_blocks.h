@@ -95,6 +95,14 @@ Status RenderBlocksAndRunsInBatches(const PlanContext& ctx, int jobs, WalkFn wal
         Batch batch;
         size_t batch_bytes = batched_blocks::kFirstBatchBytes;
         Status s = walk([&](const BlockElement& e) -> Status {
+          // A run (tens of KiB) that would take the batch past its size
+          // starts the next one instead: batches, and the memory the window
+          // holds, stay as large as with single elements.
+          if (e.run && !batch.elements.empty() && batch.bytes + e.raw.size() > batch_bytes) {
+            if (!push(std::move(batch))) return Status::Error("stopped");
+            batch = Batch{};
+            batch_bytes = std::min(batch_bytes * 2, batched_blocks::kBatchBytes);
+          }
           batch.elements.push_back(e);
           batch.bytes += e.raw.size();
           if (batch.bytes >= batch_bytes || batch.elements.size() >= batched_blocks::kBatchElements) {
