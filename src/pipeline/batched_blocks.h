@@ -25,11 +25,17 @@
 namespace tfstream::pipeline {
 
 // One element to render: its JSON, where it starts in the input, and (a
-// state's resources only) the empty lines printed before its block.
+// state's resources only) the empty lines printed before its block. Or (a
+// state's only) a run of neighbouring elements the pre-scan recorded
+// (stream::ResourceRun), which a worker splits into elements as it reads
+// them, so that the thread feeding the workers does not pass over their
+// bytes: `depth` is then the containers open around each element.
 struct BlockElement {
   std::string_view raw;
   uint64_t offset = 0;
   int blank_lines = 0;
+  bool run = false;
+  int depth = 0;
 };
 
 namespace batched_blocks {
@@ -68,11 +74,17 @@ struct RenderedBatch {
 //     order, stopping on the first failure; returns the walk's status.
 //   render(ResourceWorker&, const BlockElement&, std::string* out): appends
 //     the element's block to *out.
+//   render_run(ResourceWorker&, const BlockElement& run, std::string* out,
+//     ended): appends each block of the run's elements to *out in turn,
+//     calling ended(input_begin, input_end) after each; a failure stops it
+//     (the blocks of the elements ended before it are handed on).
 //   consumed(input_end): after each element's block went to the sink.
 //   release(input_end): after each batch: the input before input_end is done.
-template <typename WalkFn, typename RenderFn, typename ConsumedFn, typename ReleaseFn>
-Status RenderBlocksInBatches(const PlanContext& ctx, int jobs, WalkFn walk, RenderFn render,
-                             ConsumedFn consumed, ReleaseFn release, const BlockSink& sink) {
+//   waits (may be null): where the threads waited (TFSTREAM_TIMING).
+template <typename WalkFn, typename RenderFn, typename RenderRunFn, typename ConsumedFn, typename ReleaseFn>
+Status RenderBlocksAndRunsInBatches(const PlanContext& ctx, int jobs, WalkFn walk, RenderFn render,
+                                    RenderRunFn render_run, ConsumedFn consumed, ReleaseFn release,
+                                    const BlockSink& sink, OrderedWaits* waits = nullptr) {
   using batched_blocks::Batch;
   using batched_blocks::RenderedBatch;
   std::vector<std::unique_ptr<ResourceWorker>> workers;
@@ -83,6 +95,14 @@ Status RenderBlocksInBatches(const PlanContext& ctx, int jobs, WalkFn walk, Rend
         Batch batch;
         size_t batch_bytes = batched_blocks::kFirstBatchBytes;
         Status s = walk([&](const BlockElement& e) -> Status {
+          // A run (tens of KiB) that would take the batch past its size
+          // starts the next one instead: batches, and the memory the window
+          // holds, stay as large as with single elements.
+          if (e.run && !batch.elements.empty() && batch.bytes + e.raw.size() > batch_bytes) {
+            if (!push(std::move(batch))) return Status::Error("stopped");
+            batch = Batch{};
+            batch_bytes = std::min(batch_bytes * 2, batched_blocks::kBatchBytes);
+          }
           batch.elements.push_back(e);
           batch.bytes += e.raw.size();
           if (batch.bytes >= batch_bytes || batch.elements.size() >= batched_blocks::kBatchElements) {
@@ -103,6 +123,18 @@ Status RenderBlocksInBatches(const PlanContext& ctx, int jobs, WalkFn walk, Rend
         out->failure = Status::Ok();
         for (const BlockElement& e : batch.elements) {
           size_t mark = out->text.size();
+          if (e.run) {
+            Status s = render_run(w, e, &out->text, [&](uint64_t input_begin, uint64_t input_end) {
+              mark = out->text.size();
+              out->ends.push_back({mark, input_begin, input_end});
+            });
+            if (!s.ok()) {
+              out->text.resize(mark);
+              out->failure = s;
+              break;
+            }
+            continue;
+          }
           Status s = render(w, e, &out->text);
           w.Reset();
           if (!s.ok()) {
@@ -142,7 +174,20 @@ Status RenderBlocksInBatches(const PlanContext& ctx, int jobs, WalkFn walk, Rend
         if (!rendered.ends.empty()) release(rendered.ends.back().input_end);
         s = sink.flush();
         return s.ok() ? rendered.failure : s;
-      });
+      },
+      waits);
+}
+
+// RenderBlocksAndRunsInBatches over a walk that yields no runs.
+template <typename WalkFn, typename RenderFn, typename ConsumedFn, typename ReleaseFn>
+Status RenderBlocksInBatches(const PlanContext& ctx, int jobs, WalkFn walk, RenderFn render, ConsumedFn consumed,
+                             ReleaseFn release, const BlockSink& sink) {
+  return RenderBlocksAndRunsInBatches(
+      ctx, jobs, std::move(walk), std::move(render),
+      [](ResourceWorker&, const BlockElement&, std::string*, const auto&) {
+        return Status::Error("a run of elements where none is recorded");
+      },
+      std::move(consumed), std::move(release), sink);
 }
 
 }  // namespace tfstream::pipeline

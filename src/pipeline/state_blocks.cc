@@ -3,11 +3,31 @@
 #include "pipeline/state_blocks.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <memory>
 #include <string>
 
 #include "pipeline/batched_blocks.h"
 
 namespace tfstream::pipeline {
+namespace {
+
+// TFSTREAM_TIMING: where the threads of the render went, to tell an idle
+// core (a worker waiting for a batch, the feeding thread waiting with all
+// workers busy) from a busy one.
+void PrintWaits(const OrderedWaits& w, uint64_t wall_ns, int jobs) {
+  auto s = [](uint64_t ns) { return static_cast<double>(ns) / 1e9; };
+  const uint64_t main_waits = w.slot_wait + w.tail_wait + w.consume;
+  std::fprintf(stderr,
+               "tfstream: state render %.3f s: %d workers busy %.3f s, waiting for a batch %.3f s; feeding thread "
+               "walking %.3f s, writing %.3f s, waiting for a slot %.3f s, for the last batches %.3f s; cpu: "
+               "workers %.3f s, feeding thread %.3f s\n",
+               s(wall_ns), jobs, s(w.worker_busy), s(w.worker_idle),
+               s(wall_ns > main_waits ? wall_ns - main_waits : 0), s(w.consume), s(w.slot_wait), s(w.tail_wait),
+               s(w.worker_cpu), s(w.caller_cpu));
+}
+
+}  // namespace
 
 Status RenderStateBlocks(const PlanContext& ctx, const stream::StateFacts& facts, const stream::StateSelection& select,
                          ResourceWorker* worker, ProgressMeter* progress, const BlockSink& sink) {
@@ -45,20 +65,58 @@ Status RenderStateBlocks(const PlanContext& ctx, const stream::StateFacts& facts
       return worker->ReadStateElementAhead(rest, offset, max_depth, end);
     });
   }
-  return RenderBlocksInBatches(
+  // The walk hands the runs the pre-scan recorded on whole: a worker finds
+  // their elements' ends as it parses them, which the walk would otherwise
+  // find first by passing over every element's bytes on the thread that
+  // feeds the workers.
+  stream::StateRunVisitor runs;
+  runs.runs = &facts.resource_runs;
+  std::unique_ptr<OrderedWaits> waits;
+  if (ctx.opt.timing) waits = std::make_unique<OrderedWaits>();
+  const uint64_t start = OrderedWaits::Now();
+  Status rendered = RenderBlocksAndRunsInBatches(
       ctx, jobs,
       [&](auto emit) {
+        runs.fn = [&](std::string_view raw, uint64_t offset, int blank_lines, int depth) {
+          return emit(BlockElement{raw, offset, blank_lines, /*run=*/true, depth});
+        };
         return stream::WalkStateResources(
             doc, facts.root,
             [&](std::string_view raw, uint64_t offset, int blank_lines) {
               return emit(BlockElement{raw, offset, blank_lines});
             },
-            select, ctx.in.release_plan_range);
+            select, ctx.in.release_plan_range, nullptr, &runs);
       },
       [](ResourceWorker& w, const BlockElement& e, std::string* out) {
         return w.RenderStateBlock(e.raw, e.offset, e.blank_lines, out);
       },
-      report, release_to, sink);
+      [](ResourceWorker& w, const BlockElement& run, std::string* out, const auto& ended) {
+        int blank_lines = run.blank_lines;
+        return stream::ForEachRunElement(run.raw, run.offset, [&](size_t begin, size_t* end) -> Status {
+          // As the walk at --jobs 1 reads an element: its end from its
+          // parse, or by structure where the parse gives none (the render
+          // then says what is wrong).
+          const std::string_view rest = run.raw.substr(begin);
+          const uint64_t offset = run.offset + begin;
+          size_t size = 0;
+          if (rest[0] != '{' ||
+              !w.ReadStateElementAhead(rest, offset, stream::JsonScanner::kMaxDepth - run.depth, &size)) {
+            stream::JsonScanner skip(rest, offset);
+            if (!skip.SkipStructurally(run.depth)) return skip.status();
+            size = skip.pos();
+          }
+          Status s = w.RenderStateBlock(rest.substr(0, size), offset, blank_lines, out);
+          w.Reset();
+          if (!s.ok()) return s;
+          ended(offset, offset + size);
+          blank_lines = 1;
+          *end = begin + size;
+          return Status::Ok();
+        });
+      },
+      report, release_to, sink, waits.get());
+  if (waits != nullptr) PrintWaits(*waits, OrderedWaits::Now() - start, jobs);
+  return rendered;
 }
 
 }  // namespace tfstream::pipeline

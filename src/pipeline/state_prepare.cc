@@ -63,6 +63,9 @@ Status PrepareState(PlanContext* ctx, ProgressMeter* progress, bool schemas_need
   stream::StateScanSplit split;
   if (ctx->opt.split_min_bytes) split.min_bytes = *ctx->opt.split_min_bytes;
   if (ctx->opt.jobs >= 2) scan.split = &split;
+  // Rendered on several threads, the resources are handed to the workers
+  // by runs (state_blocks.cc).
+  scan.record_runs = ctx->opt.jobs >= 2;
   // Through a pipe, the scan runs over the bytes as they arrive, so that
   // little is left to read when the last one is there; where that does not
   // settle the facts, the whole document is scanned, as from a file.

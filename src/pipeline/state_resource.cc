@@ -36,29 +36,39 @@ struct ResourceFields {
 
   explicit ResourceFields(const JsonValue* tree) {
     stream::ForEachMemberInOrder(tree, [&](const stream::JsonMember& m) {
+      // Keys are almost always the field names themselves: compared as they
+      // are first, folded (FieldKey) only where folding could change them.
+      if (Take(m, [&m](std::string_view field) { return m.key == field; })) return;
+      if (stream::KeyFoldsToItself(m.key)) return;  // names no field
       const stream::FieldKey key(m.key);
-      if (key.Is("values")) {
-        values = m.value;
-      } else if (key.Is("sensitive_values")) {
-        sensitive_values = m.value;
-      } else if (m.value == nullptr) {
-        // null leaves a string or bool field as it was
-      } else if (key.Is("address")) {
-        address = m.value;
-      } else if (key.Is("mode")) {
-        mode = m.value;
-      } else if (key.Is("type")) {
-        type = m.value;
-      } else if (key.Is("name")) {
-        name = m.value;
-      } else if (key.Is("provider_name")) {
-        provider = m.value;
-      } else if (key.Is("deposed_key")) {
-        deposed = m.value;
-      } else if (key.Is("tainted")) {
-        tainted = m.value;
-      }
+      Take(m, [&key](std::string_view field) { return key.Is(field); });
     });
+  }
+
+ private:
+  // Whether the member's key names a field (`is(name)`), which then takes it.
+  template <typename Is>
+  bool Take(const stream::JsonMember& m, const Is& is) {
+    if (is("values")) {
+      values = m.value;
+      return true;
+    }
+    if (is("sensitive_values")) {
+      sensitive_values = m.value;
+      return true;
+    }
+    const JsonValue** field = is("address")         ? &address
+                              : is("mode")          ? &mode
+                              : is("type")          ? &type
+                              : is("name")          ? &name
+                              : is("provider_name") ? &provider
+                              : is("deposed_key")   ? &deposed
+                              : is("tainted")       ? &tainted
+                                                    : nullptr;
+    if (field == nullptr) return false;
+    // null leaves a string or bool field as it was
+    if (m.value != nullptr) *field = m.value;
+    return true;
   }
 };
 

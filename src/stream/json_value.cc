@@ -99,6 +99,38 @@ uint64_t LowerAsciiWord(uint64_t w) {
 
 }  // namespace
 
+bool KeyFoldsToItself(std::string_view key) {
+  constexpr uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr uint64_t kHigh = kOnes * 0x80;
+  // Bytes all ASCII (checked first, so that the sums below carry into no
+  // neighbour), none of them in 'A'..'Z'.
+  auto plain = [](uint64_t w) {
+    return (w & kHigh) == 0 && ((w + kOnes * (0x80 - 'A')) & ~(w + kOnes * (0x80 - '[')) & kHigh) == 0;
+  };
+  const size_t n = key.size();
+  const char* p = key.data();
+  if (n >= 8) {
+    uint64_t w;
+    for (size_t i = 0; i + 8 <= n; i += 8) {
+      std::memcpy(&w, p + i, 8);
+      if (!plain(w)) return false;
+    }
+    std::memcpy(&w, p + n - 8, 8);
+    return plain(w);
+  }
+  if (n >= 4) {
+    uint32_t head, tail;
+    std::memcpy(&head, p, 4);
+    std::memcpy(&tail, p + n - 4, 4);
+    return plain(head | (uint64_t{tail} << 32));
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const auto c = static_cast<unsigned char>(p[i]);
+    if (c >= 0x80 || (c >= 'A' && c <= 'Z')) return false;
+  }
+  return true;
+}
+
 FieldKey::FieldKey(std::string_view key) : key_(key) {
   const size_t n = key.size();
   if (n > kMaxFolded) {
@@ -123,6 +155,20 @@ FieldKey::FieldKey(std::string_view key) : key_(key) {
     w = LowerAsciiWord(w);
     std::memcpy(folded_ + n - 8, &w, 8);
     if ((all & kHigh) == 0) {
+      size_ = n;
+      return;
+    }
+  } else if (n >= 4) {
+    // Keys of four to seven bytes (mode, type, name, index, values): two
+    // overlapping four-byte words, as above.
+    uint32_t head, tail;
+    std::memcpy(&head, key.data(), 4);
+    std::memcpy(&tail, key.data() + n - 4, 4);
+    if (((head | tail) & 0x80808080U) == 0) {
+      const auto lower_head = static_cast<uint32_t>(LowerAsciiWord(head));
+      const auto lower_tail = static_cast<uint32_t>(LowerAsciiWord(tail));
+      std::memcpy(folded_, &lower_head, 4);
+      std::memcpy(folded_ + n - 4, &lower_tail, 4);
       size_ = n;
       return;
     }

@@ -126,6 +126,11 @@ const JsonValue* FindNonNullField(const JsonValue* object, std::string_view name
 // same folded name; Terraform's structs have none.
 bool KeyIsField(std::string_view key, std::string_view field);
 
+// Whether folding leaves `key` as it is (no ASCII upper-case letter, no byte
+// of a multi-byte rune): such a key names a field (KeyIsField) only when it
+// is equal to it, so a plain compare decides, without a FieldKey.
+bool KeyFoldsToItself(std::string_view key);
+
 // A key folded once (ASCII lower case, and the two runes above), so that
 // trying it against a chain of field names costs a length compare and a
 // memcmp each: FieldKey(key).Is(field) == KeyIsField(key, field).
@@ -136,7 +141,8 @@ class FieldKey {
   // REQUIRES: `field` is lower-case ASCII.
   bool Is(std::string_view field) const {
     if (field.size() > kMaxFolded) return KeyIsField(key_, field);
-    return size_ == field.size() && std::memcmp(folded_, field.data(), size_) == 0;
+    // (field.size(), a constant where the name is a literal: an inline compare)
+    return size_ == field.size() && std::memcmp(folded_, field.data(), field.size()) == 0;
   }
 
  private:

@@ -81,6 +81,8 @@ struct WalkPass {
   // The second thread's pass: set when its work is dropped, which then
   // stops where it is (and fails).
   const std::atomic<bool>* cancel = nullptr;
+  // In document order: where the runs of resources elements go (or null).
+  ResourceRuns* runs = nullptr;
 
   // `outer_depth`: containers open around the value (for the depth limit).
   bool Skip(JsonScanner* s, int outer_depth) const {
@@ -165,6 +167,31 @@ bool ReadBool(JsonScanner* s, std::string_view field, bool* out, const WalkPass&
   return pass.Skip(s, depth);
 }
 
+// The jsonstate.Resource fields the facts read, and which one a key names.
+enum class FactField { kNone, kAddress, kMode, kType, kName, kProviderName, kDeposedKey, kTainted, kValues };
+
+template <typename Is>
+FactField FactFieldNamed(const Is& is) {
+  return is("address")         ? FactField::kAddress
+         : is("mode")          ? FactField::kMode
+         : is("type")          ? FactField::kType
+         : is("name")          ? FactField::kName
+         : is("provider_name") ? FactField::kProviderName
+         : is("deposed_key")   ? FactField::kDeposedKey
+         : is("tainted")       ? FactField::kTainted
+         : is("values")        ? FactField::kValues
+                               : FactField::kNone;
+}
+
+// Keys are almost always the names themselves: compared as they are first,
+// folded (FieldKey) only where folding could change them.
+FactField FactFieldOf(std::string_view key) {
+  const FactField exact = FactFieldNamed([key](std::string_view field) { return key == field; });
+  if (exact != FactField::kNone || KeyFoldsToItself(key)) return exact;
+  const FieldKey folded(key);
+  return FactFieldNamed([&folded](std::string_view field) { return folded.Is(field); });
+}
+
 // Reads the resources element at the cursor into *out and leaves the cursor
 // after it: one pass over the element gives both its facts and its end. A
 // null element gives empty facts. The members not read are skipped by
@@ -179,17 +206,18 @@ bool ReadFactsHere(JsonScanner* s, StateResourceFacts* out, const WalkPass& pass
   bool first = true;
   std::string_view raw_key;
   while (s->NextKey(&first, &raw_key)) {
-    const FieldKey key(raw_key);
     bool ok;
-    if (key.Is("address")) ok = ReadString(s, "address", &out->address, inside, d);
-    else if (key.Is("mode")) ok = ReadString(s, "mode", &out->mode, inside, d);
-    else if (key.Is("type")) ok = ReadString(s, "type", &out->type, inside, d);
-    else if (key.Is("name")) ok = ReadString(s, "name", &out->name, inside, d);
-    else if (key.Is("provider_name")) ok = ReadString(s, "provider_name", &out->provider_name, inside, d);
-    else if (key.Is("deposed_key")) ok = ReadString(s, "deposed_key", &out->deposed_key, inside, d);
-    else if (key.Is("tainted")) ok = ReadBool(s, "tainted", &out->tainted, inside, d);
-    else if (key.Is("values")) ok = ExpectKind(s, '{', "values") && s->SkipStructurally(d);
-    else ok = s->SkipStructurally(d);
+    switch (FactFieldOf(raw_key)) {
+      case FactField::kAddress: ok = ReadString(s, "address", &out->address, inside, d); break;
+      case FactField::kMode: ok = ReadString(s, "mode", &out->mode, inside, d); break;
+      case FactField::kType: ok = ReadString(s, "type", &out->type, inside, d); break;
+      case FactField::kName: ok = ReadString(s, "name", &out->name, inside, d); break;
+      case FactField::kProviderName: ok = ReadString(s, "provider_name", &out->provider_name, inside, d); break;
+      case FactField::kDeposedKey: ok = ReadString(s, "deposed_key", &out->deposed_key, inside, d); break;
+      case FactField::kTainted: ok = ReadBool(s, "tainted", &out->tainted, inside, d); break;
+      case FactField::kValues: ok = ExpectKind(s, '{', "values") && s->SkipStructurally(d); break;
+      default: ok = s->SkipStructurally(d); break;
+    }
     if (!ok) return false;
   }
   return s->ok();
@@ -237,9 +265,9 @@ bool ReadModule(JsonScanner* s, StateModule* m, WalkPass* pass, int nesting);
 // pass's tallies and sets its flags: a second thread can read a stretch of
 // elements for the pass (StateScanSplit).
 bool ReadElementInDocumentOrder(JsonScanner* s, bool resources, WalkPass* pass, int nesting,
-                                StateResourceFacts* rf) {
+                                StateResourceFacts* rf, size_t* element_begin) {
   if (pass->cancel != nullptr && pass->cancel->load(std::memory_order_relaxed)) return false;
-  size_t element = 0;
+  size_t& element = *element_begin;
   const bool read = Resumable(s, pass, [&] {
     const char c = s->Peek();
     if (c != '{' && c != 'n') {
@@ -263,8 +291,9 @@ bool ReadElementInDocumentOrder(JsonScanner* s, bool resources, WalkPass* pass, 
 // at most one second thread at a time, for one array.
 class SplitRun {
  public:
-  SplitRun(std::string_view doc, StateScanSplit* config, const std::function<void(uint64_t, uint64_t)>* release)
-      : doc_(doc), config_(config), release_(release) {}
+  SplitRun(std::string_view doc, StateScanSplit* config, const std::function<void(uint64_t, uint64_t)>* release,
+           bool record_runs)
+      : doc_(doc), config_(config), release_(release), record_runs_(record_runs) {}
   ~SplitRun() {
     Drop();
     for (const std::unique_ptr<Share>& share : dropped_) {
@@ -302,7 +331,7 @@ class SplitRun {
     // Written by the second thread before it ends:
     bool ok = false;
     size_t end = 0;  // just past the array's ']'
-    StateFacts tally;  // resource_count, opentofu_sign, needed_schemas
+    StateFacts tally;  // resource_count, opentofu_sign, needed_schemas, resource_runs
     bool repeated_structure = false, unusual = false, resources_after_children = false;
     // On a deep stack: reading a child module recurses once per nesting
     // level (up to about 5000 in JSON's 10000), past std::thread's 8 MiB
@@ -317,7 +346,11 @@ class SplitRun {
     while ((start = share->start.load(std::memory_order_acquire)) == kUnpublished) share->start.wait(kUnpublished);
     return start;
   }
-  size_t Guess(size_t from, bool resources, int nesting) const;
+  // Gives up (kNone) as soon as `cancel` is set: a share dropped while its
+  // thread still looks (the pass closed a short array, as the root's few
+  // resources before its child modules) must not keep the second core busy
+  // searching the whole window.
+  size_t Guess(size_t from, bool resources, int nesting, const std::atomic<bool>& cancel) const;
   // Tells the second thread to stop, without waiting for it (it stops at
   // its next element; joined at the end of the pass).
   void Drop() {
@@ -329,6 +362,7 @@ class SplitRun {
   std::string_view doc_;
   StateScanSplit* config_;
   const std::function<void(uint64_t, uint64_t)>* release_;  // may be empty
+  const bool record_runs_;
   std::unique_ptr<Share> share_;
   std::vector<std::unique_ptr<Share>> dropped_;  // at most kMaxStarts
   bool settled_ = false;  // a share was taken over: no more
@@ -394,9 +428,10 @@ int ModuleSteps(std::string_view address) {
 // without resources would start with its "address": not guessed). Objects
 // in resources' values are seldom like that; where one is, the pass never
 // arrives there as an element, and guesses again.
-size_t SplitRun::Guess(size_t from, bool resources, int nesting) const {
+size_t SplitRun::Guess(size_t from, bool resources, int nesting, const std::atomic<bool>& cancel) const {
   const size_t limit = from + std::min(config_->window, doc_.size() - std::min(from, doc_.size()));
   for (size_t at = from; at < limit;) {
+    if (cancel.load(std::memory_order_relaxed)) return kNone;
     const size_t start =
         FindElementGuess(doc_, at, limit - at, resources ? "\"address\"" : "\"resources\"");
     if (start == kNone) break;
@@ -428,7 +463,7 @@ size_t SplitRun::Guess(size_t from, bool resources, int nesting) const {
 }
 
 void SplitRun::Read(Share* share) const {
-  const size_t start = Guess(share->from, share->resources, share->nesting);
+  const size_t start = Guess(share->from, share->resources, share->nesting, share->cancel);
   share->start.store(start, std::memory_order_release);
   share->start.notify_all();
   if (start == kNone) return;
@@ -439,11 +474,15 @@ void SplitRun::Read(Share* share) const {
   WalkPass pass{Skeleton::kValidate};
   pass.in_document_order = &share->tally;
   pass.cancel = &share->cancel;
+  if (record_runs_) pass.runs = &share->tally.resource_runs;
   StateResourceFacts rf;
   bool at_first = false, ok = true;
   do {
-    ok = ReadElementInDocumentOrder(&s, share->resources, &pass, share->nesting, &rf);
+    size_t element = 0;
+    ok = ReadElementInDocumentOrder(&s, share->resources, &pass, share->nesting, &rf, &element);
+    if (ok && share->resources && pass.runs != nullptr) pass.runs->Element(share->array, element, s.pos());
   } while (ok && NextElementStep(&s, &pass, &at_first));
+  if (pass.runs != nullptr) pass.runs->Close();
   share->ok = ok && s.ok() && !share->cancel.load(std::memory_order_relaxed);
   share->end = s.pos();
   share->repeated_structure = pass.repeated_structure;
@@ -477,6 +516,11 @@ bool SplitRun::AtElement(JsonScanner* s, size_t array, WalkPass* pass) {
   // Every resource the pass read comes before the second thread's: theirs
   // are a schema's first use only where the pass had none.
   facts->needed_schemas.merge(share_->tally.needed_schemas);
+  if (pass->runs != nullptr) {
+    // The pass's run stops where the second thread's first one starts.
+    pass->runs->Close();
+    for (const ResourceRun& run : share_->tally.resource_runs.runs()) pass->runs->Add(run);
+  }
   pass->repeated_structure = pass->repeated_structure || share_->repeated_structure;
   pass->unusual = pass->unusual || share_->unusual;
   pass->resources_after_children = pass->resources_after_children || share_->resources_after_children;
@@ -511,12 +555,16 @@ bool ReadArrayInDocumentOrder(JsonScanner* s, bool resources, ByteRange* range, 
   if (pass->split != nullptr) pass->split->Opened(begin, s->pos(), resources, nesting);
   bool at_first = true;
   StateResourceFacts rf;
+  ResourceRuns* runs = resources ? pass->runs : nullptr;
   while (NextElementStep(s, pass, &at_first)) {
     *non_empty = true;
     if (pass->split != nullptr && pass->split->AtElement(s, begin, pass)) break;
-    if (!ReadElementInDocumentOrder(s, resources, pass, nesting, &rf)) return false;
+    size_t element = 0;
+    if (!ReadElementInDocumentOrder(s, resources, pass, nesting, &rf, &element)) return false;
+    if (runs != nullptr) runs->Element(begin, element, s->pos());
   }
   if (!s->ok()) return false;
+  if (runs != nullptr) runs->Close();
   if (pass->split != nullptr) pass->split->Closed(begin);
   *range = ByteRange{begin, s->pos(), true};
   return true;
@@ -583,6 +631,7 @@ struct ModuleWalk {
   WalkPass* pass;
   const StateElementReader* read_ahead = nullptr;
   StateResourceFacts rf;
+  const StateRunVisitor* runs = nullptr;  // without a selection only
 
   Status Walk(const StateModule& m, bool first, int nesting);
   // The resources array at the cursor, element by element; *first as Walk's.
@@ -590,7 +639,22 @@ struct ModuleWalk {
   // The module object at the cursor, read once in document order, where
   // that is RenderHumanState's (StateModule::children_in_document_order).
   Status WalkInDocumentOrder(JsonScanner& s, bool first, int nesting);
+  // With the cross-check on: the run's elements, found by structure from
+  // its start, end exactly where it does, within one array.
+  void CrossCheckRun(const ResourceRun& run, int element_depth) const;
 };
+
+void ModuleWalk::CrossCheckRun(const ResourceRun& run, int element_depth) const {
+  JsonScanner check(doc);
+  check.Seek(run.begin);
+  bool first = false, ok = true;
+  while (ok && check.SkipStructurally(element_depth) && check.pos() < run.end) ok = check.NextElement(&first);
+  if (!ok || !check.ok() || check.pos() != run.end) {
+    std::fprintf(stderr, "tfstream: cross-check failed: the run of resources at byte %llu ends at %zu, not %llu\n",
+                 static_cast<unsigned long long>(run.begin), check.pos(), static_cast<unsigned long long>(run.end));
+    std::abort();
+  }
+}
 
 Status ModuleWalk::Walk(const StateModule& m, bool first, int nesting) {
   if (nesting > JsonScanner::kMaxDepth) return Status::Error("modules nested too deep", m.resources.begin);
@@ -667,12 +731,37 @@ Status ModuleWalk::Resources(JsonScanner& s, bool* first, int nesting) {
   int index = 0;
   {
     bool at_first = true;
+    // The runs recorded in this array (runs are in document order).
+    const std::vector<ResourceRun>* recorded = runs != nullptr ? &runs->runs->runs() : nullptr;
+    size_t next_run = 0;
+    if (recorded != nullptr) {
+      s.SkipWhitespace();
+      const uint64_t array = s.pos();
+      next_run = static_cast<size_t>(
+          std::lower_bound(recorded->begin(), recorded->end(), array,
+                           [](const ResourceRun& r, uint64_t at) { return r.begin < at; }) -
+          recorded->begin());
+    }
     if (!s.BeginArray("'['")) return s.status();
     while (s.NextElement(&at_first)) {
       s.SkipWhitespace();
       size_t begin = s.pos();
       if (s.Peek() != '{' && s.Peek() != 'n') {
         return Status::Error("expected an object for a resource, found " + std::string(Found(s.Peek())), begin);
+      }
+      if (recorded != nullptr) {
+        while (next_run < recorded->size() && (*recorded)[next_run].begin < begin) ++next_run;
+        if (next_run < recorded->size() && (*recorded)[next_run].begin == begin) {
+          const ResourceRun& run = (*recorded)[next_run++];
+          if (TreeCrossCheckEnabled()) CrossCheckRun(run, element_depth);
+          Status st = runs->fn(doc.substr(begin, run.end - begin), begin, *first ? 0 : (index == 0 ? 2 : 1),
+                               element_depth);
+          if (!st.ok()) return st;
+          s.Seek(run.end);
+          *first = false;
+          ++index;
+          continue;
+        }
       }
       if (read_facts || select) {
         if (!ReadFactsHere(&s, &rf, *pass, element_depth)) return s.status();
@@ -937,11 +1026,12 @@ Status ScanState(std::string_view doc, StateFacts* facts, const StateScanOptions
     if (!opts.select && !opts.in_walk_order) {
       WalkPass once{Skeleton::kValidate};
       once.in_document_order = facts;
+      if (opts.record_runs) once.runs = &facts->resource_runs;
       bool settled;
       {
         std::unique_ptr<SplitRun> split;
         if (opts.split != nullptr) {
-          split = std::make_unique<SplitRun>(doc, opts.split, &opts.done_range);
+          split = std::make_unique<SplitRun>(doc, opts.split, &opts.done_range, opts.record_runs);
           once.split = split.get();
         }
         settled = WalkState(doc, facts, opts, &once).ok() && !once.repeated_structure && !once.unusual;
@@ -998,6 +1088,7 @@ bool ScanStateAsItArrives(const ArrivingText& text, StateFacts* facts, const Sta
   // where the text arrived so far ends inside it (Resumable).
   WalkPass once{Skeleton::kValidate};
   once.in_document_order = facts;
+  if (opts.record_runs) once.runs = &facts->resource_runs;
   once.arriving = &text;
   once.all = false;
   const std::string_view first = text(kMinArrival, &once.all);
@@ -1015,12 +1106,51 @@ Status ValidateState(std::string_view doc) { return ValidateWhole(doc, nullptr);
 Status WalkStateResources(std::string_view doc, const StateModule& root,
                           const std::function<Status(std::string_view, uint64_t, int)>& fn,
                           const StateSelection& select, const std::function<void(uint64_t, uint64_t)>& done_range,
-                          const StateElementReader& read_ahead) {
+                          const StateElementReader& read_ahead, const StateRunVisitor* runs) {
   const ResourceVisitor visit = [&fn](std::string_view raw, uint64_t offset, int blank_lines,
                                       const StateResourceFacts&) { return fn(raw, offset, blank_lines); };
   WalkPass pass;
   ModuleWalk walk{doc, visit, select, /*read_facts=*/false, done_range, &pass, &read_ahead, {}};
+  if (runs != nullptr && runs->runs != nullptr && !runs->runs->runs().empty() && !select) walk.runs = runs;
   return walk.Walk(root, /*first=*/true, 0);
+}
+
+Status ForEachRunElement(std::string_view run, uint64_t offset,
+                         const std::function<Status(size_t begin, size_t* end)>& fn) {
+  auto space = [&run](size_t at) {
+    while (at < run.size() && (run[at] == ' ' || run[at] == '\t' || run[at] == '\n' || run[at] == '\r')) ++at;
+    return at;
+  };
+  size_t at = 0;
+  while (true) {
+    size_t end = 0;
+    if (Status st = fn(at, &end); !st.ok()) return st;
+    at = space(end);
+    if (at == run.size()) return Status::Ok();
+    if (run[at] != ',' || (at = space(at + 1)) == run.size()) {
+      return Status::Error("expected another resource in a run of them", offset + at);
+    }
+  }
+}
+
+void ResourceRuns::Add(const ResourceRun& run) {
+  if (runs_.size() >= kMaxRuns) {
+    // Full: pairs of neighbours become one (elements of one array, with
+    // only commas and whitespace between any two, whatever was dropped
+    // between them), or the longer of the two where they are of two arrays.
+    size_t kept = 0;
+    for (size_t i = 0; i + 1 < runs_.size(); i += 2) {
+      const ResourceRun& a = runs_[i];
+      const ResourceRun& b = runs_[i + 1];
+      runs_[kept++] = a.array == b.array ? ResourceRun{a.array, a.begin, b.end}
+                      : a.end - a.begin >= b.end - b.begin ? a
+                                                           : b;
+    }
+    if (runs_.size() % 2 != 0) runs_[kept++] = runs_.back();
+    runs_.resize(kept);
+    run_bytes_ *= 2;
+  }
+  runs_.push_back(run);
 }
 
 Status WalkStateResourceFacts(

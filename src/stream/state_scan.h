@@ -14,6 +14,7 @@
 // or map.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -45,6 +46,66 @@ struct StateResourceFacts {
   std::string address, mode, type, name, provider_name, deposed_key;
   bool tainted = false;
   void Clear();
+};
+
+// A stretch of neighbouring elements of one module's "resources" array, as
+// the pre-scan passed them: `begin` is where the first element starts,
+// `end` just past the last one; between the elements only commas and
+// whitespace. A later walk hands such a run on whole (WalkStateResources'
+// runs) instead of skipping each element again to find where it ends.
+struct ResourceRun {
+  uint64_t array = 0;  // where the array's '[' is
+  uint64_t begin = 0, end = 0;
+  bool operator==(const ResourceRun&) const = default;
+};
+
+// The runs a pass in document order records (StateScanOptions::record_runs),
+// in document order, in constant memory: at most kMaxRuns of them. A run is
+// closed once it spans Target() bytes (smaller for the first few, so that
+// the first blocks of a render are not held up behind a large one), or at
+// its array's end when it spans at least kMinRunBytes. When the list is
+// full, neighbours of one array are merged (else the smaller is dropped: a
+// walk skips its elements itself) and runs grow twice as long.
+class ResourceRuns {
+ public:
+  static constexpr size_t kMaxRuns = 4096;
+  static constexpr uint64_t kFirstRunBytes = uint64_t{8} << 10;
+  static constexpr uint64_t kRunBytes = uint64_t{64} << 10;
+  static constexpr uint64_t kMinRunBytes = uint64_t{4} << 10;
+
+  uint64_t Target() const {
+    const size_t ramp = runs_.size() < 4 ? runs_.size() : 3;
+    return std::min(run_bytes_, kFirstRunBytes << ramp);
+  }
+  // REQUIRES: run.begin after every run added before.
+  void Add(const ResourceRun& run);
+  // A pass over one array: the elements it read, closing runs as they grow.
+  void Element(uint64_t array, uint64_t begin, uint64_t end) {
+    if (open_array_ != array || !open_) {
+      open_ = true;
+      open_array_ = array;
+      open_begin_ = begin;
+    }
+    open_end_ = end;
+    if (end - open_begin_ >= Target()) {
+      Add(ResourceRun{array, open_begin_, end});
+      open_ = false;
+    }
+  }
+  // The array's end (or the pass stops reading its elements): the open run
+  // is kept when it is long enough.
+  void Close() {
+    if (open_ && open_end_ - open_begin_ >= kMinRunBytes) Add(ResourceRun{open_array_, open_begin_, open_end_});
+    open_ = false;
+  }
+  const std::vector<ResourceRun>& runs() const { return runs_; }
+  void Clear() { *this = ResourceRuns{}; }
+
+ private:
+  std::vector<ResourceRun> runs_;
+  uint64_t run_bytes_ = kRunBytes;
+  bool open_ = false;
+  uint64_t open_array_ = 0, open_begin_ = 0, open_end_ = 0;
 };
 
 struct StateFacts {
@@ -85,6 +146,9 @@ struct StateFacts {
   bool in_document_order = false;
   // A resource whose provider is on registry.opentofu.org (--flavor auto).
   bool opentofu_sign = false;
+  // Recorded by a pass in document order when asked for
+  // (StateScanOptions::record_runs); empty otherwise.
+  ResourceRuns resource_runs;
 
   // State.Empty: no outputs, no root resources and no root child modules.
   bool Empty() const { return !has_outputs && !root.has_resources && !root.has_child_modules; }
@@ -156,6 +220,9 @@ struct StateScanOptions {
   // Set (and a whole document): the pass in document order may share its
   // work with a second thread (StateScanSplit); the caller owns it.
   StateScanSplit* split = nullptr;
+  // A pass in document order records runs of resources elements
+  // (StateFacts::resource_runs) for a render walk to hand on whole.
+  bool record_runs = false;
 };
 
 // Reads the document's facts, validating it as `opts.resources` says.
@@ -201,11 +268,30 @@ Status ValidateState(std::string_view doc);
 // end rather than skipping the element by structure (where a valid element
 // ends the same). False: the walk finds the end itself.
 using StateElementReader = std::function<bool(std::string_view rest, uint64_t offset, int max_depth, size_t* end)>;
+//
+// `runs` (may be null; no selection): where an element starts a run
+// (ResourceRuns, recorded by ScanState over this document), the walk calls
+// runs->fn(run, offset, blank_lines, element_depth) with the run's bytes,
+// the first element's empty lines (each later one's are 1) and the
+// containers open around each element (JsonScanner's outer_depth), and
+// goes on after the run without reading it.
+struct StateRunVisitor {
+  const ResourceRuns* runs = nullptr;
+  std::function<Status(std::string_view run, uint64_t offset, int blank_lines, int element_depth)> fn;
+};
 Status WalkStateResources(std::string_view doc, const StateModule& root,
                           const std::function<Status(std::string_view element, uint64_t offset, int blank_lines)>& fn,
                           const StateSelection& select = nullptr,
                           const std::function<void(uint64_t, uint64_t)>& done_range = nullptr,
-                          const StateElementReader& read_ahead = nullptr);
+                          const StateElementReader& read_ahead = nullptr, const StateRunVisitor* runs = nullptr);
+
+// The elements of a run (ResourceRun's bytes, `offset` where it starts in
+// the document), in order: fn(begin, &end) with the offset in `run` of an
+// element's first byte sets *end just past it (a failure stops the walk and
+// is returned). Between the elements of a run there are only a comma and
+// whitespace; anything else is an error located in the document.
+Status ForEachRunElement(std::string_view run, uint64_t offset,
+                         const std::function<Status(size_t begin, size_t* end)>& fn);
 
 // The same walk, reading each element's facts as it passes it (one pass
 // over the element): fn(element, offset, facts). An element of a wrong type

@@ -199,6 +199,21 @@ split_state split_member 'mods[600]["x"] = "@BAD@"'
 same_split state/split/bad-module-member-late split_member.json
 split_state split_value 'mods[600]["resources"][1]["values"]["x"] = "@TRU@"'
 same_split state/split/bad-value-late split_value.json
+# At -j2 the workers are handed runs of neighbouring resources whole
+# (stream::ResourceRuns) and find each element's end as they parse it: a
+# render error, and a syntax error, inside a run, with the blocks before it.
+split_state split_values_kind 'mods[600]["resources"][2]["values"] = 5'
+same_split state/split/values-not-object-in-run split_values_kind.json
+# Four modules of 800 resources: runs of 64 KiB, the split inside one.
+LONG='big = [{"resources": [r for m in mods[k * 200:(k + 1) * 200] for r in m["resources"]], "address": "module.m%d" % k} for k in range(4)]; d["values"]["root_module"]["child_modules"] = big'
+split_state split_long_runs "$LONG"
+same_split state/split/long-runs split_long_runs.json
+split_state split_long_runs_pretty "$LONG; indent = 2"
+same_split state/split/long-runs-pretty split_long_runs_pretty.json
+split_state split_long_runs_kind "$LONG"'; big[2]["resources"][301]["values"] = 5'
+same_split state/split/long-runs-values-not-object split_long_runs_kind.json
+split_state split_long_runs_syntax "$LONG"'; big[3]["resources"][101]["values"]["x"] = "@TRU@"'
+same_split state/split/long-runs-bad-value split_long_runs_syntax.json
 split_state split_children_first 'mods[600] = {"child_modules": [mods[601]], "resources": mods[600]["resources"]}'
 same_split state/split/children-before-resources-late split_children_first.json
 split_state split_repeated 'mods[600] = dict(mods[600]); mods[600]["RESOURCES"] = []'

@@ -475,3 +475,229 @@ TEST_CASE("state scan split: the cross-check passes on a split taken over", "[st
   CHECK(two.status.ok());
   CHECK(split.taken_at != 0);
 }
+
+// Runs of resources (stream::ResourceRuns): what a pass in document order
+// records, and the walk that hands them on whole.
+using tfstream::stream::ForEachRunElement;
+using tfstream::stream::ResourceRun;
+using tfstream::stream::ResourceRuns;
+using tfstream::stream::StateRunVisitor;
+
+namespace {
+
+// `n` resources of about `size` bytes each, with whitespace of several kinds
+// between some of them.
+std::string RunResources(const std::string& prefix, int n, size_t size) {
+  std::string out = "[";
+  for (int i = 0; i < n; ++i) {
+    if (i > 0) out += i % 5 == 0 ? " ,\n\t " : i % 7 == 0 ? "\r\n," : ",";
+    out += R"({"address":")" + prefix + "t.r" + std::to_string(i) + R"(","mode":"managed","type":"t",)"
+           R"("name":"r","provider_name":"p","values":{"pad":")" + std::string(size, 'a' + i % 26) +
+           R"(","list":[1,{"x":[]}]}})";
+  }
+  return out + "]";
+}
+
+// Modules of many resources and of few, some nested, one with its child
+// modules before its resources.
+std::string RunsState() {
+  std::string doc = R"({"format_version":"1.0","values":{"root_module":{"resources":)" +
+                    RunResources("", 90, 700) + R"(,"child_modules":[)";
+  for (int m = 0; m < 12; ++m) {
+    const std::string name = "module.m" + std::to_string(m) + ".";
+    if (m > 0) doc += ",";
+    const int n = m % 3 == 0 ? 150 : m % 3 == 1 ? 3 : 12;
+    if (m == 7) {
+      doc += R"({"child_modules":[{"resources":)" + RunResources(name + "module.c.", 40, 300) +
+             R"(}],"resources":)" + RunResources(name, n, 500) + "}";
+      continue;
+    }
+    doc += R"({"resources":)" + RunResources(name, n, 40 + 90 * (m % 5)) + R"(,"address":")" + name + "\"";
+    if (m % 4 == 1) doc += R"(,"child_modules":[{"resources":)" + RunResources(name + "module.c.", 60, 200) + "}]";
+    doc += "}";
+  }
+  return doc + R"(]}}})";
+}
+
+struct Element {
+  uint64_t offset;
+  size_t size;
+  int blank_lines;
+  bool operator==(const Element&) const = default;
+};
+
+// The walk's elements, with the runs handed on whole and split again by
+// structure (as a worker splits them by its parse), or without runs.
+std::vector<Element> WalkElements(const std::string& doc, const StateFacts& facts, bool with_runs,
+                                  size_t* runs_seen = nullptr) {
+  std::vector<Element> seen;
+  StateRunVisitor runs;
+  runs.runs = &facts.resource_runs;
+  runs.fn = [&](std::string_view run, uint64_t offset, int blank_lines, int depth) {
+    if (runs_seen != nullptr) ++*runs_seen;
+    return ForEachRunElement(run, offset, [&](size_t begin, size_t* end) -> Status {
+      tfstream::stream::JsonScanner s(run.substr(begin), offset + begin);
+      if (!s.SkipStructurally(depth)) return s.status();
+      seen.push_back(Element{offset + begin, s.pos(), blank_lines});
+      blank_lines = 1;
+      *end = begin + s.pos();
+      return Status::Ok();
+    });
+  };
+  REQUIRE(WalkStateResources(
+              doc, facts.root,
+              [&](std::string_view raw, uint64_t offset, int blank_lines) {
+                seen.push_back(Element{offset, raw.size(), blank_lines});
+                return Status::Ok();
+              },
+              nullptr, nullptr, nullptr, with_runs ? &runs : nullptr)
+              .ok());
+  return seen;
+}
+
+// Every run starts at an element and ends at the end of one of the same
+// array, the elements between neighbours: in document order, apart.
+void CheckRuns(const std::string& doc, const StateFacts& facts) {
+  const std::vector<Element> elements = WalkElements(doc, facts, false);
+  const std::vector<ResourceRun>& runs = facts.resource_runs.runs();
+  REQUIRE(runs.size() <= ResourceRuns::kMaxRuns);
+  uint64_t after = 0;
+  for (const ResourceRun& run : runs) {
+    CAPTURE(run.array, run.begin, run.end);
+    REQUIRE(run.begin >= after);
+    REQUIRE(run.array < run.begin);
+    REQUIRE(doc[run.array] == '[');
+    after = run.end;
+    // The elements from the run's start: each followed by a comma, up to
+    // the one ending where the run does.
+    auto it = std::find_if(elements.begin(), elements.end(), [&](const Element& e) { return e.offset == run.begin; });
+    REQUIRE(it != elements.end());
+    while (it->offset + it->size < run.end) {
+      const size_t comma = doc.find_first_not_of(" \t\r\n", it->offset + it->size);
+      REQUIRE(doc[comma] == ',');
+      REQUIRE(++it != elements.end());
+      REQUIRE(doc.find_first_not_of(" \t\r\n", comma + 1) == it->offset);
+    }
+    REQUIRE(it->offset + it->size == run.end);
+  }
+}
+
+StateFacts ScanWithRuns(const std::string& doc, StateScanSplit* split) {
+  StateScanOptions opts;
+  opts.resources = StateScanOptions::Resources::kValidatedByRender;
+  opts.record_runs = true;
+  opts.split = split;
+  StateFacts facts;
+  REQUIRE(ScanState(doc, &facts, opts).ok());
+  REQUIRE(facts.in_document_order);
+  return facts;
+}
+
+}  // namespace
+
+TEST_CASE("state scan runs: recorded at element bounds, walked as the elements are", "[state][runs]") {
+  const std::string doc = RunsState();
+  const StateFacts facts = ScanWithRuns(doc, nullptr);
+  CheckRuns(doc, facts);
+  // Long arrays make several runs, the first ones shorter; short arrays none.
+  REQUIRE(facts.resource_runs.runs().size() >= 10);
+  CHECK(facts.resource_runs.runs()[0].end - facts.resource_runs.runs()[0].begin < ResourceRuns::kRunBytes / 2);
+  size_t runs_seen = 0;
+  const std::vector<Element> with_runs = WalkElements(doc, facts, true, &runs_seen);
+  CHECK(runs_seen == facts.resource_runs.runs().size());
+  CHECK(with_runs == WalkElements(doc, facts, false));
+  // Not asked for: none.
+  StateScanOptions plain;
+  plain.resources = StateScanOptions::Resources::kValidatedByRender;
+  StateFacts none;
+  REQUIRE(ScanState(doc, &none, plain).ok());
+  CHECK(none.resource_runs.runs().empty());
+}
+
+TEST_CASE("state scan runs: the same walk with the pass split, wherever it guesses", "[state][runs][split]") {
+  const std::string doc = RunsState();
+  const std::vector<Element> want = WalkElements(doc, ScanWithRuns(doc, nullptr), false);
+  int taken = 0;
+  for (size_t from = 1; from < doc.size(); from += doc.size() / 37) {
+    CAPTURE(from);
+    StateScanSplit split;
+    split.min_bytes = 0;
+    split.guess_from = from;
+    const StateFacts facts = ScanWithRuns(doc, &split);
+    taken += split.taken_at != 0;
+    CheckRuns(doc, facts);
+    CHECK(WalkElements(doc, facts, true) == want);
+  }
+  CHECK(taken > 10);
+}
+
+TEST_CASE("state scan runs: the same runs read as the bytes arrive", "[state][runs]") {
+  const std::string doc = RunsState();
+  const StateFacts whole = ScanWithRuns(doc, nullptr);
+  for (size_t piece : {size_t{1} << 10, size_t{4093}, size_t{1} << 16}) {
+    CAPTURE(piece);
+    size_t given = 0;
+    const tfstream::stream::ArrivingText text = [&](uint64_t size, bool* all) {
+      given = std::min(doc.size(), std::max<size_t>(given + piece, std::min<uint64_t>(size, given + 3 * piece)));
+      *all = given == doc.size();
+      return std::string_view(doc).substr(0, given);
+    };
+    StateScanOptions opts;
+    opts.resources = StateScanOptions::Resources::kValidatedByRender;
+    opts.record_runs = true;
+    StateFacts facts;
+    REQUIRE(ScanStateAsItArrives(text, &facts, opts));
+    CHECK(facts.resource_runs.runs() == whole.resource_runs.runs());
+  }
+}
+
+TEST_CASE("state scan runs: a full list merges neighbours of one array, and stays bounded", "[state][runs]") {
+  ResourceRuns runs;
+  // Array A's elements of kSize bytes ("," between), then array B's: each
+  // element longer than a run, until runs grow.
+  constexpr uint64_t kSize = 70000, kB = uint64_t{1} << 40;
+  uint64_t at = 11;
+  for (int i = 0; i < 3 * static_cast<int>(ResourceRuns::kMaxRuns); ++i) {
+    const uint64_t array = i < 5000 ? 10 : kB;
+    if (i == 5000) at = kB + 1;
+    runs.Element(array, at, at + kSize);
+    at += kSize + 1;
+    REQUIRE(runs.runs().size() <= ResourceRuns::kMaxRuns);
+  }
+  runs.Close();
+  const std::vector<ResourceRun>& list = runs.runs();
+  REQUIRE(!list.empty());
+  for (size_t i = 0; i < list.size(); ++i) {
+    CAPTURE(i);
+    // Within one array, from an element's start to an element's end.
+    const uint64_t first = list[i].array + 1;
+    CHECK((list[i].begin - first) % (kSize + 1) == 0);
+    CHECK((list[i].end + 1 - first) % (kSize + 1) == 0);
+    CHECK(list[i].begin > list[i].array);
+    CHECK((list[i].array == 10) == (list[i].end <= 11 + 5000 * (kSize + 1)));
+    if (i > 0) CHECK(list[i].begin > list[i - 1].end);
+  }
+  // Later runs are longer than the first ones.
+  uint64_t longest = 0;
+  for (const ResourceRun& run : list) longest = std::max(longest, run.end - run.begin);
+  CHECK(longest > 2 * ResourceRuns::kRunBytes);
+  CHECK(list.size() > ResourceRuns::kMaxRuns / 4);
+}
+
+TEST_CASE("state scan runs: only commas and whitespace between a run's elements", "[state][runs]") {
+  std::vector<uint64_t> begins;
+  auto elements = [&](std::string_view run) {
+    begins.clear();
+    return ForEachRunElement(run, 100, [&](size_t begin, size_t* end) {
+      begins.push_back(100 + begin);
+      *end = run.find('}', begin) + 1;
+      return Status::Ok();
+    });
+  };
+  CHECK(elements("{} ,\n{}\t,{}").ok());
+  CHECK(begins == std::vector<uint64_t>{100, 105, 109});
+  Status bad = elements("{} {}");
+  CHECK_FALSE(bad.ok());
+  CHECK(bad.offset() == 103);
+  CHECK_FALSE(elements("{},").ok());
+}

@@ -127,9 +127,35 @@ TEST_CASE("FieldKey matches exactly as KeyIsField does", "[struct]") {
         INFO("key '" << k << "' field '" << f << "'");
         CHECK(key.Is(f) == KeyIsField(k, f));
       }
+      // A key folding leaves as it is names exactly the field equal to it.
+      if (tfstream::stream::KeyFoldsToItself(k) && KeyIsField(k, f) != (k == f)) {
+        INFO("key '" << k << "' field '" << f << "'");
+        CHECK(KeyIsField(k, f) == (k == f));
+      }
     }
   }
   CHECK(matches > 1000);  // the comparison saw both answers
+  // KeyFoldsToItself itself, byte by byte, at every length the words cover.
+  size_t plain = 0;
+  for (const std::string& k : keys) {
+    bool expected = true;
+    for (char c : k) expected = expected && static_cast<unsigned char>(c) < 0x80 && !(c >= 'A' && c <= 'Z');
+    plain += expected;
+    INFO("key '" << k << "'");
+    CHECK(tfstream::stream::KeyFoldsToItself(k) == expected);
+  }
+  for (size_t n = 0; n <= 20; ++n) {
+    for (size_t at = 0; at < n; ++at) {
+      for (char c : {'A', 'Z', '@', '[', 'a', 'z', '\x80', '\xC5', '\xFF', '_'}) {
+        std::string k(n, 'm');
+        k[at] = c;
+        const bool expected = !(c >= 'A' && c <= 'Z') && static_cast<unsigned char>(c) < 0x80;
+        INFO("length " << n << " byte " << at << " = " << static_cast<int>(static_cast<unsigned char>(c)));
+        CHECK(tfstream::stream::KeyFoldsToItself(k) == expected);
+      }
+    }
+  }
+  CHECK(plain > 100);
 }
 
 TEST_CASE("objects keep their document order, duplicates included, for struct decoding", "[struct]") {
