@@ -45,7 +45,18 @@ inline const JsonValue* NextMember(const JsonValue* object, std::string_view key
   if (object == nullptr) return nullptr;
   size_t i = *cursor;
   int c = 1;
-  while (i < object->size && (c = stream::KeyCompare(object->members[i].key, key)) < 0) ++i;
+  for (; i < object->size; ++i) {
+    // Most keys asked differ from the next member's in their first byte.
+    const std::string_view k = object->members[i].key;
+    if (!k.empty() && !key.empty() && k[0] != key[0]) {
+      if (static_cast<unsigned char>(k[0]) > static_cast<unsigned char>(key[0])) {
+        c = 1;
+        break;
+      }
+      continue;
+    }
+    if ((c = stream::KeyCompare(k, key)) >= 0) break;
+  }
   if (i < object->size && c == 0) {
     *cursor = i + 1;
     return object->members[i].value;
@@ -957,11 +968,26 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
       ctx_.arena->Allocate(sizeof(Group) * std::min(block_types.size(), values->size), alignof(Group)));
   size_t n = 0, ngroups = 0, a = 0, b = 0, max_len = 0;
   const size_t na = attributes.size(), nb = block_types.size();
+  const bool overlap = block.names_overlap;
   for (size_t i = 0; i < values->size; ++i) {
     const stream::JsonMember& m = values->members[i];
     int ca = 1, cb = 1;
     if (a < na && stream::KeyEqual(attributes[a].name, m.key)) {
       ca = 0;  // the usual case: the next attribute
+      if (!overlap) {
+        // No block type has its name: the block types are walked only for
+        // the members that are none of the attributes.
+        const stream::NamedAttribute& attr = attributes[a++];
+        if (attr.attribute->write_only) return false;
+        const JsonValue* value = m.value;
+        if (fold_empty && IsEmptyString(value)) value = nullptr;
+        if (value != nullptr) {
+          const Label label = NameLabel(attr.name, attr.plain_name);
+          max_len = std::max(max_len, label.bytes());
+          attrs[n++] = {&attr, value, label};
+        }
+        continue;
+      }
     } else {
       while (a < na && (ca = stream::KeyCompare(attributes[a].name, m.key)) < 0) {
         if (attributes[a].attribute->write_only) return false;  // listed even when null
