@@ -416,6 +416,15 @@ class Writer {
       std::memcpy(p, &a, 8);
       std::memcpy(p + n - 8, &b, 8);
     } else if (n > 16) {
+#if defined(__SSE2__)
+      if (n <= 32) {  // two overlapping blocks of sixteen
+        const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q + n - 16));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(p), a);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(p + n - 16), b);
+        return p + n;
+      }
+#endif
       std::memcpy(p, q, n);
     } else if (n >= 4) {  // two overlapping half words
       uint32_t a, b;
@@ -423,8 +432,14 @@ class Writer {
       std::memcpy(&b, q + n - 4, 4);
       std::memcpy(p, &a, 4);
       std::memcpy(p + n - 4, &b, 4);
-    } else {
-      for (size_t i = 0; i < n; ++i) p[i] = q[i];
+    } else if (n >= 2) {  // two overlapping pairs
+      uint16_t a, b;
+      std::memcpy(&a, q, 2);
+      std::memcpy(&b, q + n - 2, 2);
+      std::memcpy(p, &a, 2);
+      std::memcpy(p + n - 2, &b, 2);
+    } else if (n == 1) {
+      *p = *q;
     }
     return p + n;
   }
