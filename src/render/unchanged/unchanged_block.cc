@@ -601,6 +601,15 @@ class Writer {
   [[gnu::noinline]] void WriteHeredoc(std::string_view s, int indent) {
     const std::string_view body = text::GoTrimSpace(s);
     Put(std::string_view("<<-EOT\n"));
+#if defined(__SSE2__)
+    if (blank_symbol_) {
+      WriteHeredocLines(body, indent + 1);
+      char* p = LineStart(indent, 3);
+      std::memcpy(p, "EOT", 3);
+      Done(p + 3);
+      return;
+    }
+#endif
     size_t start = 0;
     while (true) {
       const size_t nl = body.find('\n', start);
@@ -615,6 +624,51 @@ class Writer {
     std::memcpy(p, "EOT", 3);
     Done(p + 3);
   }
+
+#if defined(__SSE2__)
+  // The heredoc's lines of `body`, each after `indent`'s spaces and the
+  // (blank) symbol, each ending in '\n': copied sixteen bytes a step up to
+  // its '\n' (room for the rest of the body on each line, which stores
+  // past the line's end need).
+  void WriteHeredocLines(std::string_view body, int indent) {
+    const size_t lead = static_cast<size_t>(indent) * 4 + symbol_.size();
+    const char* q = body.data();
+    const char* const end = q + body.size();
+    const __m128i newline = _mm_set1_epi8('\n');
+    while (true) {
+      char* p = PutSpaces(Room(lead + static_cast<size_t>(end - q) + 1), lead);
+      bool more = false;
+      while (end - q >= 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
+        const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, newline)));
+        if (mask != 0) {
+          const size_t k = static_cast<size_t>(__builtin_ctz(mask));
+          p += k;
+          q += k;
+          more = true;
+          break;
+        }
+        p += 16;
+        q += 16;
+      }
+      if (!more && q < end) {
+        const size_t r = static_cast<size_t>(end - q);
+        const __m128i v = text::go_quote_simd::LoadShort(q, r);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
+        const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, newline))) & ((1u << r) - 1);
+        const size_t k = mask != 0 ? static_cast<size_t>(__builtin_ctz(mask)) : r;
+        p += k;
+        q += k;
+        more = mask != 0;
+      }
+      *p = '\n';
+      Done(p + 1);
+      if (!more) return;
+      ++q;  // the '\n'
+    }
+  }
+#endif
 
   void Warning(const Child& child, int indent) {
     if (child.has_warning) General([&] { renderers::AppendWarningLine(out_, child.leaf, indent, opts_); });
