@@ -41,7 +41,7 @@ const JsonValue* AsArray(const JsonValue* v) { return v != nullptr && v->IsArray
 // Member() for keys asked in ascending order (every caller walks another
 // sorted list: a schema's names, or an object's members): walks forward
 // from the previous hit, as ChangeMap::GetChild does.
-inline const JsonValue* NextMember(const JsonValue* object, std::string_view key, size_t* cursor) {
+[[gnu::always_inline]] inline const JsonValue* NextMember(const JsonValue* object, std::string_view key, size_t* cursor) {
   if (object == nullptr) return nullptr;
   size_t i = *cursor;
   int c = 1;
