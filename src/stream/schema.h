@@ -80,6 +80,9 @@ struct Block {
   // containsNonLegacyFeatures (differ/block.go): features the legacy SDK could
   // not express, which switch off its empty-string-is-null fixup.
   bool non_legacy = false;
+  // Some name is both an attribute and a block type. The decoder finds out;
+  // a Block made otherwise says so, which costs a reader only speed.
+  bool names_overlap = true;
 };
 
 // A nesting mode the renderer does not know (NestingMode::kInvalid) in a

@@ -205,6 +205,22 @@ bool ContainsNonLegacyFeatures(const Block& b) {
   return false;
 }
 
+// Whether an attribute and a block type share a name (a walk of both
+// lists, each sorted by name as MapField gives them).
+bool NamesOverlap(const Block& b) {
+  size_t i = 0, j = 0;
+  while (i < b.attributes.size() && j < b.block_types.size()) {
+    const int c = KeyCompare(b.attributes[i].name, b.block_types[j].name);
+    if (c == 0) return true;
+    if (c < 0) {
+      ++i;
+    } else {
+      ++j;
+    }
+  }
+  return false;
+}
+
 Status DecodeBlockAt(const SchemaSources& sources, buffer::Arena* arena, const Block** out, int depth) {
   if (depth > 1000) return Status::Error("schema nesting too deep");
   if (sources.empty()) return Status::Error("block is missing or not an object");
@@ -232,6 +248,7 @@ Status DecodeBlockAt(const SchemaSources& sources, buffer::Arena* arena, const B
   }
   b->block_types = {named, types.size()};
   b->non_legacy = ContainsNonLegacyFeatures(*b);
+  b->names_overlap = NamesOverlap(*b);
   *out = b;
   return Status::Ok();
 }

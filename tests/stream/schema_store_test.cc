@@ -189,3 +189,23 @@ TEST_CASE("schema names: plain_name is IsPlainAsciiIdentifier, computed once at 
   CHECK(l.block->block_types[0].plain_name);
   CHECK_FALSE(l.block->block_types[1].plain_name);
 }
+
+TEST_CASE("schema names: names_overlap says whether an attribute and a block type share a name", "[schema]") {
+  Lookup apart(R"({"p": {"resource_schemas": {"t": {"block": {
+      "attributes": {"a": {"type": "string"}, "m": {"type": "string"}, "z": {"type": "string"}},
+      "block_types": {"b": {"nesting_mode": "list", "block": {
+        "attributes": {"x": {"type": "string"}}, "block_types": {"x": {"nesting_mode": "list", "block": {}}}}},
+        "n": {"nesting_mode": "list", "block": {}}}}}}}})");
+  REQUIRE(apart.Find("t").ok());
+  REQUIRE(apart.block != nullptr);
+  CHECK_FALSE(apart.block->names_overlap);
+  REQUIRE(apart.block->block_types.size() == 2);
+  CHECK(apart.block->block_types[0].block_type->block->names_overlap);  // "x" both, one level down
+  CHECK_FALSE(apart.block->block_types[1].block_type->block->names_overlap);
+  Lookup both(R"({"p": {"resource_schemas": {"t": {"block": {
+      "attributes": {"a": {"type": "string"}, "zz": {"type": "string"}},
+      "block_types": {"b": {"nesting_mode": "list", "block": {}}, "zz": {"nesting_mode": "list", "block": {}}}}}}}})");
+  REQUIRE(both.Find("t").ok());
+  REQUIRE(both.block != nullptr);
+  CHECK(both.block->names_overlap);
+}

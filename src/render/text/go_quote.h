@@ -77,7 +77,7 @@ inline __m128i LoadShort(const char* q, size_t r) {
 // ASCII but '"' and '\\' (which %q leaves as they are), inline: the common
 // short value. Returns nullptr, having written nothing that counts, for any
 // other string. Same room as WriteGoQuotedLine.
-inline char* WriteGoQuotedShortPlain(char* p, std::string_view s) {
+[[gnu::always_inline]] inline char* WriteGoQuotedShortPlain(char* p, std::string_view s) {
 #if defined(__SSE2__)
   using go_quote_simd::NotPlainMask;
   const size_t n = s.size();

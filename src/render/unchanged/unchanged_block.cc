@@ -41,11 +41,22 @@ const JsonValue* AsArray(const JsonValue* v) { return v != nullptr && v->IsArray
 // Member() for keys asked in ascending order (every caller walks another
 // sorted list: a schema's names, or an object's members): walks forward
 // from the previous hit, as ChangeMap::GetChild does.
-inline const JsonValue* NextMember(const JsonValue* object, std::string_view key, size_t* cursor) {
+[[gnu::always_inline]] inline const JsonValue* NextMember(const JsonValue* object, std::string_view key, size_t* cursor) {
   if (object == nullptr) return nullptr;
   size_t i = *cursor;
   int c = 1;
-  while (i < object->size && (c = stream::KeyCompare(object->members[i].key, key)) < 0) ++i;
+  for (; i < object->size; ++i) {
+    // Most keys asked differ from the next member's in their first byte.
+    const std::string_view k = object->members[i].key;
+    if (!k.empty() && !key.empty() && k[0] != key[0]) {
+      if (static_cast<unsigned char>(k[0]) > static_cast<unsigned char>(key[0])) {
+        c = 1;
+        break;
+      }
+      continue;
+    }
+    if ((c = stream::KeyCompare(k, key)) >= 0) break;
+  }
   if (i < object->size && c == 0) {
     *cursor = i + 1;
     return object->members[i].value;
@@ -405,6 +416,15 @@ class Writer {
       std::memcpy(p, &a, 8);
       std::memcpy(p + n - 8, &b, 8);
     } else if (n > 16) {
+#if defined(__SSE2__)
+      if (n <= 32) {  // two overlapping blocks of sixteen
+        const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q + n - 16));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(p), a);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(p + n - 16), b);
+        return p + n;
+      }
+#endif
       std::memcpy(p, q, n);
     } else if (n >= 4) {  // two overlapping half words
       uint32_t a, b;
@@ -412,8 +432,14 @@ class Writer {
       std::memcpy(&b, q + n - 4, 4);
       std::memcpy(p, &a, 4);
       std::memcpy(p + n - 4, &b, 4);
-    } else {
-      for (size_t i = 0; i < n; ++i) p[i] = q[i];
+    } else if (n >= 2) {  // two overlapping pairs
+      uint16_t a, b;
+      std::memcpy(&a, q, 2);
+      std::memcpy(&b, q + n - 2, 2);
+      std::memcpy(p, &a, 2);
+      std::memcpy(p + n - 2, &b, 2);
+    } else if (n == 1) {
+      *p = *q;
     }
     return p + n;
   }
@@ -575,6 +601,15 @@ class Writer {
   [[gnu::noinline]] void WriteHeredoc(std::string_view s, int indent) {
     const std::string_view body = text::GoTrimSpace(s);
     Put(std::string_view("<<-EOT\n"));
+#if defined(__SSE2__)
+    if (blank_symbol_) {
+      WriteHeredocLines(body, indent + 1);
+      char* p = LineStart(indent, 3);
+      std::memcpy(p, "EOT", 3);
+      Done(p + 3);
+      return;
+    }
+#endif
     size_t start = 0;
     while (true) {
       const size_t nl = body.find('\n', start);
@@ -589,6 +624,51 @@ class Writer {
     std::memcpy(p, "EOT", 3);
     Done(p + 3);
   }
+
+#if defined(__SSE2__)
+  // The heredoc's lines of `body`, each after `indent`'s spaces and the
+  // (blank) symbol, each ending in '\n': copied sixteen bytes a step up to
+  // its '\n' (room for the rest of the body on each line, which stores
+  // past the line's end need).
+  void WriteHeredocLines(std::string_view body, int indent) {
+    const size_t lead = static_cast<size_t>(indent) * 4 + symbol_.size();
+    const char* q = body.data();
+    const char* const end = q + body.size();
+    const __m128i newline = _mm_set1_epi8('\n');
+    while (true) {
+      char* p = PutSpaces(Room(lead + static_cast<size_t>(end - q) + 1), lead);
+      bool more = false;
+      while (end - q >= 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
+        const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, newline)));
+        if (mask != 0) {
+          const size_t k = static_cast<size_t>(__builtin_ctz(mask));
+          p += k;
+          q += k;
+          more = true;
+          break;
+        }
+        p += 16;
+        q += 16;
+      }
+      if (!more && q < end) {
+        const size_t r = static_cast<size_t>(end - q);
+        const __m128i v = text::go_quote_simd::LoadShort(q, r);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
+        const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, newline))) & ((1u << r) - 1);
+        const size_t k = mask != 0 ? static_cast<size_t>(__builtin_ctz(mask)) : r;
+        p += k;
+        q += k;
+        more = mask != 0;
+      }
+      *p = '\n';
+      Done(p + 1);
+      if (!more) return;
+      ++q;  // the '\n'
+    }
+  }
+#endif
 
   void Warning(const Child& child, int indent) {
     if (child.has_warning) General([&] { renderers::AppendWarningLine(out_, child.leaf, indent, opts_); });
@@ -957,11 +1037,26 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
       ctx_.arena->Allocate(sizeof(Group) * std::min(block_types.size(), values->size), alignof(Group)));
   size_t n = 0, ngroups = 0, a = 0, b = 0, max_len = 0;
   const size_t na = attributes.size(), nb = block_types.size();
+  const bool overlap = block.names_overlap;
   for (size_t i = 0; i < values->size; ++i) {
     const stream::JsonMember& m = values->members[i];
     int ca = 1, cb = 1;
     if (a < na && stream::KeyEqual(attributes[a].name, m.key)) {
       ca = 0;  // the usual case: the next attribute
+      if (!overlap) {
+        // No block type has its name: the block types are walked only for
+        // the members that are none of the attributes.
+        const stream::NamedAttribute& attr = attributes[a++];
+        if (attr.attribute->write_only) return false;
+        const JsonValue* value = m.value;
+        if (fold_empty && IsEmptyString(value)) value = nullptr;
+        if (value != nullptr) {
+          const Label label = NameLabel(attr.name, attr.plain_name);
+          max_len = std::max(max_len, label.bytes());
+          attrs[n++] = {&attr, value, label};
+        }
+        continue;
+      }
     } else {
       while (a < na && (ca = stream::KeyCompare(attributes[a].name, m.key)) < 0) {
         if (attributes[a].attribute->write_only) return false;  // listed even when null

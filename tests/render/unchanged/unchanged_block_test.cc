@@ -280,3 +280,65 @@ TEST_CASE("unchanged block: sets with equal elements go to the general path, set
 
 }  // namespace
 }  // namespace tfstream::render::unchanged
+
+namespace tfstream::render::unchanged {
+namespace {
+
+// A string holding JSON, written at several indents and again in later
+// rounds: the same bytes as the general path every time.
+TEST_CASE("unchanged block: a JSON string written again at other indents", "[unchanged]") {
+  constexpr std::string_view kJsonSchema = R"({
+    "attributes": {
+      "policy": {"type": "string", "optional": true},
+      "docs": {"type": ["map", "string"], "optional": true}
+    },
+    "block_types": {
+      "inner": {"nesting_mode": "list", "block": {"attributes": {
+        "policy": {"type": "string", "optional": true},
+        "docs": {"type": ["map", "string"], "optional": true}}}}
+    }
+  })";
+  // A document with nesting, a key no identifier, an empty array and
+  // object, a null, and a string of several lines (a heredoc inside, its
+  // lines starting with spaces, one of them blank).
+  const std::string doc =
+      R"("{\"b\":[1,{\"x y\":\"z\",\"n\":null}],\"a\":{\"deep\":{\"deeper\":[\"s\"]}},\"e\":[],\"o\":{},)"
+      R"(\"text\":\"line one\\n   indented\\n\\n  last\"}")";
+  const std::string values = R"({"policy": )" + doc + R"(, "docs": {"k": )" + doc + R"(, "other": "[1, 2]"},)" +
+                             R"( "inner": [{"policy": )" + doc + R"(, "docs": {"k": )" + doc + R"(}}]})";
+  for (int round = 0; round < 3; ++round) {
+    INFO("round " << round);
+    Rendered r = Render(values, "{}", TerraformFlavor(), kJsonSchema);
+    CHECK(r.fast);
+    CHECK(r.error.empty());
+    CHECK(r.fast_text == r.general_text);
+  }
+}
+
+}  // namespace
+}  // namespace tfstream::render::unchanged
+
+namespace tfstream::render::unchanged {
+namespace {
+
+// Heredoc lines of every length about the sixteen-byte steps they are
+// copied in (0, 1, 15, 16, 17, 31, 32, 33 and more), blank lines, lines
+// starting with spaces, and a last line without its '\n'.
+TEST_CASE("unchanged block: heredoc lines of every length about sixteen", "[unchanged]") {
+  std::string script;
+  for (size_t n : {0, 1, 2, 15, 16, 17, 31, 32, 33, 47, 48, 49, 100, 0, 3}) {
+    for (size_t i = 0; i < n; ++i) script.push_back(static_cast<char>(i % 3 == 0 ? ' ' : 'a' + i % 26));
+    script += "\\n";
+  }
+  script += "tail";
+  for (const std::string& text : {script, "x\\n" + std::string(40, 'y'), std::string(16, 'z') + "\\n" + "w"}) {
+    INFO(text);
+    Rendered r = Render(R"({"script": ")" + text + R"(", "tags": {"k": ")" + text + R"("}})", "{}");
+    CHECK(r.fast);
+    CHECK(r.fast_text == r.general_text);
+    CHECK(r.fast_text.find("<<-EOT") != std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace tfstream::render::unchanged
