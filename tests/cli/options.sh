@@ -19,13 +19,14 @@ progress_always_leaves_stdout_alone() {
 progress_waits_a_second() { t --no-color --progress always $P 2>"$WORK/err" >/dev/null && [ ! -s "$WORK/err" ]; }
 check progress_waits_a_second progress_waits_a_second
 # SIGTERM while the line is drawn erases it before tfstream dies by the
-# signal (stdout is a FIFO nobody reads, so tfstream blocks mid-render).
+# signal (stdout is a FIFO nobody reads, so tfstream blocks mid-render: the
+# text, about 3 MB, is larger than the 1 MiB tfstream enlarges the pipe to).
 progress_erased_on_sigterm() {
   python3 - "$WORK/big.json" <<'PY'
 import json, sys
 changes = [{"address": "t.r%d" % i, "mode": "managed", "type": "t", "name": "r%d" % i, "provider_name": "p",
             "change": {"actions": ["create"], "before": None, "after": {"v": "x" * 200}, "after_unknown": {}}}
-           for i in range(3000)]
+           for i in range(12000)]
 schemas = {"p": {"provider": {"version": 0, "block": {}}, "resource_schemas": {"t": {"version": 0, "block": {
     "attributes": {"v": {"type": "string", "optional": True}}}}}}}
 json.dump({"plan_format_version": "1.2", "resource_changes": changes, "provider_schemas": schemas},
