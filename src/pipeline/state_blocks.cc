@@ -12,6 +12,10 @@
 namespace tfstream::pipeline {
 namespace {
 
+// A run of resources is one piece of a batch: no longer than a batch's
+// input, so the batches in flight hold what they hold without runs.
+static_assert(stream::ResourceRuns::kMaxRunBytes <= batched_blocks::kBatchBytes);
+
 // TFSTREAM_TIMING: where the threads of the render went, to tell an idle
 // core (a worker waiting for a batch, the feeding thread waiting with all
 // workers busy) from a busy one.

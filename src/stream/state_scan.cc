@@ -1134,6 +1134,12 @@ Status ForEachRunElement(std::string_view run, uint64_t offset,
 }
 
 void ResourceRuns::Add(const ResourceRun& run) {
+  if (stopped_) return;
+  if (runs_.size() >= kMaxRuns && run_bytes_ >= kMaxRunBytes) {
+    stopped_ = true;
+    open_ = false;
+    return;
+  }
   if (runs_.size() >= kMaxRuns) {
     // Full: pairs of neighbours become one (elements of one array, with
     // only commas and whitespace between any two, whatever was dropped

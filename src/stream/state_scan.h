@@ -65,13 +65,18 @@ struct ResourceRun {
 // the first blocks of a render are not held up behind a large one), or at
 // its array's end when it spans at least kMinRunBytes. When the list is
 // full, neighbours of one array are merged (else the smaller is dropped: a
-// walk skips its elements itself) and runs grow twice as long.
+// walk skips its elements itself) and runs grow twice as long, up to
+// kMaxRunBytes; full again at that length, it records no more (the walk
+// passes over the rest element by element). A run is rendered as one piece
+// of a batch, so runs growing with the document would make the batches in
+// flight, and the memory they hold, grow with it too.
 class ResourceRuns {
  public:
   static constexpr size_t kMaxRuns = 4096;
   static constexpr uint64_t kFirstRunBytes = uint64_t{8} << 10;
   static constexpr uint64_t kRunBytes = uint64_t{64} << 10;
   static constexpr uint64_t kMinRunBytes = uint64_t{4} << 10;
+  static constexpr uint64_t kMaxRunBytes = uint64_t{128} << 10;  // a batch's input (batched_blocks.h)
 
   uint64_t Target() const {
     const size_t ramp = runs_.size() < 4 ? runs_.size() : 3;
@@ -81,6 +86,7 @@ class ResourceRuns {
   void Add(const ResourceRun& run);
   // A pass over one array: the elements it read, closing runs as they grow.
   void Element(uint64_t array, uint64_t begin, uint64_t end) {
+    if (stopped_) return;
     if (open_array_ != array || !open_) {
       open_ = true;
       open_array_ = array;
@@ -95,7 +101,7 @@ class ResourceRuns {
   // The array's end (or the pass stops reading its elements): the open run
   // is kept when it is long enough.
   void Close() {
-    if (open_ && open_end_ - open_begin_ >= kMinRunBytes) Add(ResourceRun{open_array_, open_begin_, open_end_});
+    if (open_ && !stopped_ && open_end_ - open_begin_ >= kMinRunBytes) Add(ResourceRun{open_array_, open_begin_, open_end_});
     open_ = false;
   }
   const std::vector<ResourceRun>& runs() const { return runs_; }
@@ -104,6 +110,7 @@ class ResourceRuns {
  private:
   std::vector<ResourceRun> runs_;
   uint64_t run_bytes_ = kRunBytes;
+  bool stopped_ = false;  // full at kMaxRunBytes: no more runs
   bool open_ = false;
   uint64_t open_array_ = 0, open_begin_ = 0, open_end_ = 0;
 };

@@ -684,6 +684,29 @@ TEST_CASE("state scan runs: a full list merges neighbours of one array, and stay
   CHECK(list.size() > ResourceRuns::kMaxRuns / 4);
 }
 
+TEST_CASE("state scan runs: runs stop growing at kMaxRunBytes, and the list stops there", "[state][runs]") {
+  // Small elements, far more than kMaxRuns runs of kMaxRunBytes hold: the
+  // runs grow to kMaxRunBytes and no further, and what comes after the
+  // list is full at that length is left to the walk.
+  ResourceRuns runs;
+  constexpr uint64_t kSize = 1000;
+  const uint64_t elements = 3 * ResourceRuns::kMaxRuns * ResourceRuns::kMaxRunBytes / kSize;
+  uint64_t at = 1;
+  for (uint64_t i = 0; i < elements; ++i) {
+    runs.Element(0, at, at + kSize);
+    at += kSize + 1;
+  }
+  runs.Close();
+  const std::vector<ResourceRun>& list = runs.runs();
+  REQUIRE(list.size() == ResourceRuns::kMaxRuns);
+  uint64_t longest = 0;
+  for (const ResourceRun& run : list) longest = std::max(longest, run.end - run.begin);
+  CHECK(longest > ResourceRuns::kRunBytes);
+  // A merged pair of runs, each of which may pass its target by an element.
+  CHECK(longest <= ResourceRuns::kMaxRunBytes + 2 * (kSize + 1));
+  CHECK(list.back().end < at / 2);  // the rest is not in any run
+}
+
 TEST_CASE("state scan runs: only commas and whitespace between a run's elements", "[state][runs]") {
   std::vector<uint64_t> begins;
   auto elements = [&](std::string_view run) {
