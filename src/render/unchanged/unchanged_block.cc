@@ -1038,6 +1038,20 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
   size_t n = 0, ngroups = 0, a = 0, b = 0, max_len = 0;
   const size_t na = attributes.size(), nb = block_types.size();
   const bool overlap = block.names_overlap;
+  // The member `value` of attribute `attr`: false where the writer declines
+  // the block (a write-only attribute); a value left is listed to write.
+  auto take_attribute = [&](const stream::NamedAttribute& attr, const JsonValue* value) {
+    if (attr.attribute->write_only) return false;
+    if (fold_empty && IsEmptyString(value)) value = nullptr;
+    if (value != nullptr) {
+      // id, name and tags (importantAttribute) are identifiers: their
+      // labels are the names themselves.
+      const Label label = NameLabel(attr.name, attr.plain_name);
+      max_len = std::max(max_len, label.bytes());
+      attrs[n++] = {&attr, value, label};
+    }
+    return true;
+  };
   for (size_t i = 0; i < values->size; ++i) {
     const stream::JsonMember& m = values->members[i];
     int ca = 1, cb = 1;
@@ -1046,15 +1060,7 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
       if (!overlap) {
         // No block type has its name: the block types are walked only for
         // the members that are none of the attributes.
-        const stream::NamedAttribute& attr = attributes[a++];
-        if (attr.attribute->write_only) return false;
-        const JsonValue* value = m.value;
-        if (fold_empty && IsEmptyString(value)) value = nullptr;
-        if (value != nullptr) {
-          const Label label = NameLabel(attr.name, attr.plain_name);
-          max_len = std::max(max_len, label.bytes());
-          attrs[n++] = {&attr, value, label};
-        }
+        if (!take_attribute(attributes[a++], m.value)) return false;
         continue;
       }
     } else {
@@ -1068,17 +1074,7 @@ bool Writer::Block(const JsonValue* values, const JsonValue* sensitive, const st
     const bool is_block_type = b < nb && cb == 0;
     if (is_attribute) {
       if (is_block_type) return false;
-      const stream::NamedAttribute& attr = attributes[a++];
-      if (attr.attribute->write_only) return false;
-      const JsonValue* value = m.value;
-      if (fold_empty && IsEmptyString(value)) value = nullptr;
-      if (value != nullptr) {
-        // id, name and tags (importantAttribute) are identifiers: their
-        // labels are the names themselves.
-        const Label label = NameLabel(attr.name, attr.plain_name);
-        max_len = std::max(max_len, label.bytes());
-        attrs[n++] = {&attr, value, label};
-      }
+      if (!take_attribute(attributes[a++], m.value)) return false;
     } else if (is_block_type) {
       if (m.value != nullptr) groups[ngroups++] = Group{&block_types[b], m.value};
       ++b;
