@@ -39,7 +39,7 @@ Status ScanPlan(PlanContext* ctx, ProgressMeter* progress, stream::ChangeHooks h
   Status s = stream::PreScan(ctx->in.plan, &ctx->facts, done_before, &hooks, may_split ? &split : nullptr,
                              terraform_only);
   if (ctx->in.plan_read_ahead) ctx->in.plan_read_ahead(false);
-  if (may_split && ctx->opt.timing) {  // see PhaseTimer
+  if (may_split && ctx->opt.timing) {  // see PhaseTimer (phase_timer.h)
     std::fprintf(stderr, "tfstream: pre-scan split: %d stretches taken over, the first at byte %zu\n",
                  split.segments_taken, split.taken_at);
   }

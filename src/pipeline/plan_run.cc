@@ -7,17 +7,14 @@
 // this thread.
 #include "pipeline/plan_run.h"
 
-#include <sys/resource.h>
-
 #include <algorithm>
-#include <chrono>
-#include <cstdio>
 #include <optional>
 #include <string>
 #include <utility>
 
 #include "pipeline/background_validation.h"
 #include "pipeline/change_blocks.h"
+#include "pipeline/phase_timer.h"
 #include "pipeline/plan_changes.h"
 #include "pipeline/plan_context.h"
 #include "pipeline/plan_sections.h"
@@ -31,33 +28,6 @@ namespace tfstream::pipeline {
 
 using namespace render::plan;
 namespace {
-
-// With Options::timing (TFSTREAM_TIMING), how long each phase took, for
-// benchmarking.
-class PhaseTimer {
- public:
-  explicit PhaseTimer(bool enabled) : enabled_(enabled), last_(Clock::now()) {}
-  void Mark(const char* phase) {
-    if (!enabled_) return;
-    auto now = Clock::now();
-    long pages = 0, resident = 0;
-    if (FILE* f = std::fopen("/proc/self/statm", "r")) {
-      if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
-      std::fclose(f);
-    }
-    struct rusage usage {};
-    getrusage(RUSAGE_SELF, &usage);
-    std::fprintf(stderr, "tfstream: %-16s %8.3f s  rss %ld MiB, peak %ld MiB\n", phase,
-                 std::chrono::duration<double>(now - last_).count(), resident * 4096 / (1 << 20),
-                 usage.ru_maxrss / 1024);
-    last_ = now;
-  }
-
- private:
-  using Clock = std::chrono::steady_clock;
-  bool enabled_;
-  Clock::time_point last_;
-};
 
 class PlanRun {
  public:

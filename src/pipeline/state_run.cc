@@ -1,14 +1,11 @@
 #include "pipeline/state_run.h"
 
-#include <sys/resource.h>
-
-#include <chrono>
-#include <cstdio>
 #include <map>
 #include <string>
 
 #include "buffer/spill_text.h"
 #include "pipeline/change_blocks.h"
+#include "pipeline/phase_timer.h"
 #include "pipeline/plan_context.h"
 #include "pipeline/resource_worker.h"
 #include "pipeline/state_blocks.h"
@@ -16,35 +13,6 @@
 
 namespace tfstream::pipeline {
 namespace {
-
-// TFSTREAM_TIMING: each phase's wall time and the CPU time of all threads
-// in it (CPU over wall tells how many cores it kept busy), with peak RSS.
-class StatePhaseTimer {
- public:
-  explicit StatePhaseTimer(bool enabled) : enabled_(enabled) { Now(&wall_, &cpu_); }
-  void Mark(const char* phase) {
-    if (!enabled_) return;
-    double wall, cpu;
-    Now(&wall, &cpu);
-    struct rusage usage {};
-    getrusage(RUSAGE_SELF, &usage);
-    std::fprintf(stderr, "tfstream: state %-10s %8.3f s, cpu %8.3f s, peak %ld MiB\n", phase, wall - wall_,
-                 cpu - cpu_, usage.ru_maxrss / 1024);
-    wall_ = wall;
-    cpu_ = cpu;
-  }
-
- private:
-  static void Now(double* wall, double* cpu) {
-    *wall = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-    struct rusage usage {};
-    getrusage(RUSAGE_SELF, &usage);
-    *cpu = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-           static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-  }
-  bool enabled_;
-  double wall_ = 0, cpu_ = 0;
-};
 
 class StateRun {
  public:
@@ -75,7 +43,7 @@ Status StateRun::Run(Report* report) {
   // rendered, which validates it: the pre-scan leaves their contents to
   // that, and a failure from there on gives way to the document's first
   // syntax error (PreferSyntaxError).
-  StatePhaseTimer timer(ctx_.opt.timing);
+  PhaseTimer timer(ctx_.opt.timing);
   Status s = PrepareState(&ctx_, progress_, /*schemas_needed=*/needs_.text || needs_.checked_schemas, &prepared_,
                           /*resources_parsed_later=*/needs_.text);
   if (!s.ok()) return s;
