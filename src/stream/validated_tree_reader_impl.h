@@ -44,6 +44,21 @@
 namespace tfstream::stream {
 namespace {
 
+#if defined(__SSE2__)
+// The bytes that end a plain run of a string's body: quotes, backslashes and
+// bytes >= 0x80 (their top bits, as they are); bit i = byte i.
+[[gnu::always_inline]] inline uint32_t PlainRunStops(__m128i v) {
+  return static_cast<uint32_t>(_mm_movemask_epi8(
+      _mm_or_si128(v, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))))));
+}
+#endif
+#if defined(__AVX2__)
+[[gnu::always_inline]] inline uint32_t PlainRunStops(__m256i v) {
+  return static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_or_si256(
+      v, _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('"')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\'))))));
+}
+#endif
+
 // The bytes a number literal is made of.
 struct NumberBytes {
   bool in_number[256] = {};
@@ -120,19 +135,13 @@ inline Reader::Token Reader::ReadString(const char* p) {
   const char* const body = p + 1;
   const char* q = body;
 #if defined(__SSE2__)
-  // One mask of the bytes that end a plain run: quotes, backslashes and
-  // bytes >= 0x80 (their top bits, as they are).
-  const __m128i quote = _mm_set1_epi8('"');
-  const __m128i slash = _mm_set1_epi8('\\');
+  // Each block's bytes that end a plain run (PlainRunStops).
 #if defined(__AVX2__)
   // The same 32 bytes at a time (most keys and values end in the first
   // block); the last 16 to 31 bytes of the text go through the 16-byte loop.
   if (end_ - q >= 32) {
-    const __m256i quote32 = _mm256_set1_epi8('"');
-    const __m256i slash32 = _mm256_set1_epi8('\\');
     const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
-    const uint32_t stops = static_cast<uint32_t>(_mm256_movemask_epi8(
-        _mm256_or_si256(v, _mm256_or_si256(_mm256_cmpeq_epi8(v, quote32), _mm256_cmpeq_epi8(v, slash32)))));
+    const uint32_t stops = PlainRunStops(v);
     if (stops != 0) [[likely]] {
       const unsigned k = static_cast<unsigned>(__builtin_ctz(stops));
       if (q[k] != '"') return ReadUnusual(body, q + k);
@@ -147,8 +156,7 @@ inline Reader::Token Reader::ReadString(const char* p) {
     q += 32;
     while (end_ - q >= 32) {
       const __m256i w = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
-      const uint32_t more = static_cast<uint32_t>(_mm256_movemask_epi8(
-          _mm256_or_si256(w, _mm256_or_si256(_mm256_cmpeq_epi8(w, quote32), _mm256_cmpeq_epi8(w, slash32)))));
+      const uint32_t more = PlainRunStops(w);
       if (more == 0) {
         q += 32;
         continue;
@@ -163,8 +171,7 @@ inline Reader::Token Reader::ReadString(const char* p) {
 #endif
   if (end_ - q >= 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-    const uint32_t stops = static_cast<uint32_t>(
-        _mm_movemask_epi8(_mm_or_si128(v, _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, slash)))));
+    const uint32_t stops = PlainRunStops(v);
     if (stops != 0) [[likely]] {
       const unsigned k = static_cast<unsigned>(__builtin_ctz(stops));
       if (q[k] != '"') return ReadUnusual(body, q + k);
@@ -185,8 +192,7 @@ later_blocks:
   if (q != body) {
     while (end_ - q >= 16) {
       const __m128i w = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-      const uint32_t more = static_cast<uint32_t>(
-          _mm_movemask_epi8(_mm_or_si128(w, _mm_or_si128(_mm_cmpeq_epi8(w, quote), _mm_cmpeq_epi8(w, slash)))));
+      const uint32_t more = PlainRunStops(w);
       if (more == 0) {
         q += 16;
         continue;
